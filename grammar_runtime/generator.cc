@@ -1,0 +1,229 @@
+#include "grammar_runtime/generator.h"
+
+#include <vector>
+
+#include "grammar_runtime/min_cost.h"
+
+namespace grammut {
+namespace {
+
+// One rule invocation being generated.
+struct Frame {
+  int32_t follow;     // state to continue at in the caller (-1: none)
+  int node;           // tree node
+  uint16_t children;  // children added so far
+  int precedence;
+  int64_t reserve;    // minimum bytes owed after returning (follow's cost)
+  std::vector<DerivationStep> steps;
+};
+
+}  // namespace
+
+Generator::Generator(const Grammar& grammar, const Weights& weights,
+                     TokenGenerator& tokens, const TokenPool* pool)
+    : grammar_(grammar),
+      weights_(weights),
+      tokens_(tokens),
+      pool_(pool),
+      separators_(grammar) {
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    if (tokens_.CanGenerate(t)) generable_types_.push_back(t);
+  }
+}
+
+MinCost Generator::EdgeCost(const AtnEdge& e, int precedence,
+                            int depth) const {
+  const AtnGraph& g = grammar_.parser_graph();
+  const std::vector<MinCost>& cost = grammar_.parser_min_cost();
+  const MinCost kInf{kUnreachableCost, kUnreachableCost};
+  if (e.kind == EdgeKind::kRule) {
+    const MinCost& a = cost[g.rule_start[e.label]];
+    const MinCost& b = cost[e.follow];
+    if (a.bytes >= kUnreachableCost || b.bytes >= kUnreachableCost) return kInf;
+    return MinCost{a.bytes + b.bytes, a.steps + b.steps + 1};
+  }
+  if (IsSymbolEdge(e.kind)) {
+    const MinCost& b = cost[e.target];
+    const int64_t sym = grammar_.MinSymbolLength(e) +
+                        static_cast<int64_t>(grammar_.separator().size());
+    if (b.bytes >= kUnreachableCost || sym >= kUnreachableCost) return kInf;
+    return MinCost{b.bytes + sym, b.steps + 1};
+  }
+  if (e.kind == EdgeKind::kPrecedence && e.label < precedence) return kInf;
+  // Epsilon-like: look through a few states for precedence predicates that
+  // would fail, since the precomputed costs ignore them.
+  const AtnState& t = g.states[e.target];
+  if (depth > 6 || t.kind == StateKind::kRuleStop || t.num_edges == 0) {
+    const MinCost& b = cost[e.target];
+    return b.bytes >= kUnreachableCost ? kInf : MinCost{b.bytes, b.steps + 1};
+  }
+  MinCost best = kInf;
+  for (uint32_t i = 0; i < t.num_edges; ++i) {
+    MinCost c = EdgeCost(g.edges[t.first_edge + i], precedence, depth + 1);
+    if (c.bytes < kUnreachableCost) c.steps += 1;
+    if (c < best) best = c;
+  }
+  return best;
+}
+
+std::optional<Tree> Generator::Generate(int rule, Rng& rng,
+                                        const GenerateOptions& options) {
+  const AtnGraph& g = grammar_.parser_graph();
+  const std::vector<MinCost>& cost = grammar_.parser_min_cost();
+  const int64_t budget = static_cast<int64_t>(options.max_bytes);
+  if (rule < 0 || rule >= grammar_.num_rules()) return std::nullopt;
+  if (cost[g.rule_start[rule]].bytes > budget) return std::nullopt;
+  const std::string& sep = grammar_.separator();
+  const int64_t sep_size = static_cast<int64_t>(sep.size());
+
+  Tree tree;
+  std::vector<Frame> frames;
+  int64_t emitted = 0;  // bytes written
+  int64_t reserve = 0;  // sum of the frames' reserves
+  int last_token = -1;
+  frames.push_back(Frame{-1, tree.BeginRule(rule), 0,
+                         g.left_recursive[rule] ? options.precedence : 0, 0,
+                         {}});
+  int32_t state = g.rule_start[rule];
+  const int64_t step_limit = 64 * budget + 20000;
+  std::vector<double> weights;
+  std::vector<MinCost> costs;
+  for (int64_t steps = 0;; ++steps) {
+    if (steps > 4 * step_limit + 100000) return std::nullopt;  // defensive
+    const AtnState& st = g.states[state];
+    Frame& frame = frames.back();
+    if (st.kind == StateKind::kRuleStop) {
+      tree.SetSteps(frame.node, frame.steps);
+      tree.EndRule(frame.node);
+      const int32_t follow = frame.follow;
+      reserve -= frame.reserve;
+      frames.pop_back();
+      if (frames.empty()) break;
+      state = follow;
+      continue;
+    }
+    if (st.num_edges == 0) return std::nullopt;
+    const bool cheapest = options.shortest ||
+                          static_cast<int>(frames.size()) > options.max_depth ||
+                          steps > step_limit;
+    uint32_t pick = 0;
+    if (st.num_edges > 1) {
+      costs.clear();
+      for (uint32_t i = 0; i < st.num_edges; ++i) {
+        costs.push_back(
+            EdgeCost(g.edges[st.first_edge + i], frame.precedence, 0));
+      }
+      uint32_t cheapest_edge = 0;
+      for (uint32_t i = 1; i < st.num_edges; ++i) {
+        if (costs[i] < costs[cheapest_edge]) cheapest_edge = i;
+      }
+      pick = cheapest_edge;
+      if (!cheapest) {
+        const std::vector<double>* probs =
+            st.decision >= 0 ? &weights_.Probabilities(st.decision, options.mode)
+                             : nullptr;
+        weights.assign(st.num_edges, 0.0);
+        double total = 0;
+        for (uint32_t i = 0; i < st.num_edges; ++i) {
+          if (costs[i].bytes >= kUnreachableCost) continue;
+          if (emitted + costs[i].bytes + reserve > budget) continue;
+          weights[i] = probs != nullptr && i < probs->size()
+                           ? (*probs)[i]
+                           : 1.0 / st.num_edges;
+          total += weights[i];
+        }
+        if (total > 0) {
+          double r = rng.Uniform() * total;
+          for (uint32_t i = 0; i < st.num_edges; ++i) {
+            if (weights[i] <= 0) continue;
+            pick = i;
+            r -= weights[i];
+            if (r < 0) break;
+          }
+        }
+      }
+    }
+    if (st.decision >= 0) {
+      frame.steps.push_back(DerivationStep{
+          st.decision, static_cast<uint16_t>(pick + 1), frame.children});
+    }
+    const AtnEdge& e = g.edges[st.first_edge + pick];
+    switch (e.kind) {
+      case EdgeKind::kRule: {
+        ++frame.children;
+        const int64_t owed = cost[e.follow].bytes;
+        reserve += owed;
+        const int callee = e.label;
+        const int prec = g.left_recursive[callee] ? e.set : 0;
+        frames.push_back(
+            Frame{e.follow, tree.BeginRule(callee), 0, prec, owed, {}});
+        state = g.rule_start[callee];
+        continue;
+      }
+      case EdgeKind::kAtom:
+      case EdgeKind::kSet:
+      case EdgeKind::kNotSet:
+      case EdgeKind::kWildcard:
+      case EdgeKind::kRange: {
+        int type = e.label;
+        if (e.kind != EdgeKind::kAtom) {
+          // Pick a token type the edge accepts and whose shortest text fits.
+          const int64_t room_for_type =
+              budget - emitted - cost[e.target].bytes - reserve - sep_size;
+          std::vector<int> candidates;
+          int shortest_type = -1;
+          for (int t : generable_types_) {
+            const bool in =
+                e.kind == EdgeKind::kWildcard ||
+                (e.kind == EdgeKind::kNotSet ? !SetContains(g.sets[e.set], t)
+                                             : SetContains(g.sets[e.set], t));
+            if (!in) continue;
+            if (shortest_type < 0 || grammar_.min_token_length(t) <
+                                         grammar_.min_token_length(shortest_type)) {
+              shortest_type = t;
+            }
+            if (grammar_.min_token_length(t) <= room_for_type) {
+              candidates.push_back(t);
+            }
+          }
+          if (shortest_type < 0) return std::nullopt;
+          type = cheapest || candidates.empty()
+                     ? shortest_type
+                     : candidates[rng.Below(candidates.size())];
+        }
+        ++frame.children;
+        if (type == -1) {  // EOF
+          last_token = tree.AddToken(-1, "", "");
+          state = e.target;
+          continue;
+        }
+        const int64_t after = cost[e.target].bytes + reserve;
+        const int64_t room = budget - emitted - after - sep_size;
+        std::string text =
+            cheapest ? tokens_.Shortest(type)
+                     : tokens_.Generate(type, rng,
+                                        room > 0 ? static_cast<size_t>(room)
+                                                 : 0,
+                                        pool_, options.pool_probability);
+        std::string trivia;
+        if (last_token >= 0 && !text.empty()) {
+          if (separators_.Needs(tree.node(last_token).symbol,
+                                tree.token_text(last_token), type, text)) {
+            trivia = sep;
+          }
+        }
+        emitted += static_cast<int64_t>(trivia.size() + text.size());
+        last_token = tree.AddToken(type, trivia, text);
+        state = e.target;
+        continue;
+      }
+      default:
+        state = e.target;
+        continue;
+    }
+  }
+  if (static_cast<int64_t>(tree.TextSize()) > budget) return std::nullopt;
+  return tree;
+}
+
+}  // namespace grammut

@@ -1,0 +1,39 @@
+// interp_file.h: reads the `.interp` files written by the ANTLR tool.
+//
+// An `.interp` file holds a grammar's vocabulary, rule names, (lexers only)
+// channel and mode names, and its serialized ATN. It is all an interpreter
+// needs to lex or parse with that grammar.
+#ifndef GRAMMUT_GRAMMAR_RUNTIME_INTERP_FILE_H_
+#define GRAMMUT_GRAMMAR_RUNTIME_INTERP_FILE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace grammut {
+
+// The content of one `.interp` file. Names that ANTLR writes as `null` are
+// empty strings.
+struct InterpData {
+  std::vector<std::string> literal_names;
+  std::vector<std::string> symbolic_names;
+  std::vector<std::string> rule_names;
+  std::vector<std::string> channel_names;
+  std::vector<std::string> mode_names;
+  std::vector<uint16_t> atn;
+};
+
+// ParseInterp parses the text of an `.interp` file. `source` names it in
+// error messages.
+absl::StatusOr<InterpData> ParseInterp(absl::string_view text,
+                                       absl::string_view source);
+
+// ReadInterpFile reads and parses the `.interp` file at `path`.
+absl::StatusOr<InterpData> ReadInterpFile(const std::string& path);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_RUNTIME_INTERP_FILE_H_

@@ -1,0 +1,315 @@
+#include "grammar_runtime/parser.h"
+
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "BailErrorStrategy.h"
+#include "CommonTokenStream.h"
+#include "DefaultErrorStrategy.h"
+#include "Exceptions.h"
+#include "Token.h"
+#include "atn/PredictionMode.h"
+#include "tree/ErrorNode.h"
+#include "tree/TerminalNode.h"
+#include "grammar_runtime/internal/recording_interpreter.h"
+
+namespace grammut {
+namespace {
+
+using parser_internal::BoundedLexer;
+using parser_internal::CodePointStream;
+using parser_internal::DepthExceeded;
+using parser_internal::ErrorCounter;
+using parser_internal::Record;
+using parser_internal::RecordingInterpreter;
+
+// Decodes UTF-8; each byte of an invalid sequence becomes U+DC80+byte (never
+// matched by ordinary grammar sets). `offsets[i]` is the byte offset of code
+// point i; offsets has one extra entry for the end.
+void Decode(absl::string_view bytes, std::u32string* out,
+            std::vector<uint32_t>* offsets) {
+  out->clear();
+  offsets->clear();
+  out->reserve(bytes.size());
+  offsets->reserve(bytes.size() + 1);
+  const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
+  const size_t n = bytes.size();
+  size_t i = 0;
+  while (i < n) {
+    const unsigned char c = s[i];
+    uint32_t cp = 0;
+    size_t len = 0;
+    if (c < 0x80) {
+      cp = c;
+      len = 1;
+    } else if ((c & 0xE0) == 0xC0) {
+      cp = c & 0x1F;
+      len = 2;
+    } else if ((c & 0xF0) == 0xE0) {
+      cp = c & 0x0F;
+      len = 3;
+    } else if ((c & 0xF8) == 0xF0) {
+      cp = c & 0x07;
+      len = 4;
+    }
+    bool ok = len > 0 && i + len <= n;
+    for (size_t k = 1; ok && k < len; ++k) {
+      if ((s[i + k] & 0xC0) != 0x80) ok = false;
+      cp = (cp << 6) | (s[i + k] & 0x3F);
+    }
+    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
+               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+               (cp >= 0xD800 && cp <= 0xDFFF))) {
+      ok = false;
+    }
+    offsets->push_back(static_cast<uint32_t>(i));
+    if (ok) {
+      out->push_back(static_cast<char32_t>(cp));
+      i += len;
+    } else {
+      out->push_back(static_cast<char32_t>(0xDC80 + c));
+      i += 1;
+    }
+  }
+  offsets->push_back(static_cast<uint32_t>(n));
+}
+
+}  // namespace
+
+class Parser::Impl {
+ public:
+  Impl(const Grammar& g, ParseOptions options)
+      : grammar(g),
+        options(options),
+        lexer(g, &chars),
+        parser(g, nullptr, options.max_depth) {
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(&lexer_errors);
+    parser.removeErrorListeners();
+    parser.addErrorListener(&parser_errors);
+  }
+
+  absl::StatusOr<ParseResult> Parse(absl::string_view bytes, int start_rule);
+  bool Lex(absl::string_view text, std::vector<LexedToken>* tokens, int mode);
+  void BoundCaches(int* clears);
+
+  // Converts the ANTLR parse tree under `root` into a Tree.
+  // Only tokens of `stream` are kept: ParserInterpreter's recovery leaves
+  // error nodes whose token it has already freed (ANTLR 4.9), so anything
+  // else is never dereferenced.
+  Tree Convert(antlr4::ParserRuleContext* root, absl::string_view bytes,
+               antlr4::CommonTokenStream& stream);
+
+  const Grammar& grammar;
+  ParseOptions options;
+  CodePointStream chars;
+  std::u32string code_points;
+  std::vector<uint32_t> offsets;
+  ErrorCounter lexer_errors;
+  ErrorCounter parser_errors;
+  BoundedLexer lexer;
+  RecordingInterpreter parser;
+};
+
+void Parser::Impl::BoundCaches(int* clears) {
+  if (parser.DfaStates() + lexer.DfaStates() > options.max_dfa_states) {
+    parser.ClearCaches();
+    lexer.ClearCaches();
+    ++*clears;
+  }
+}
+
+absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
+                                                int start_rule) {
+  if (bytes.size() > options.max_bytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "input of ", bytes.size(), " bytes is over the parse limit of ",
+        options.max_bytes));
+  }
+  if (start_rule < 0) start_rule = grammar.start_rule();
+  Decode(bytes, &code_points, &offsets);
+  chars.Set(code_points);
+  lexer.setInputStream(&chars);
+  lexer_errors.count = 0;
+  lexer_errors.first.clear();
+  parser_errors.first.clear();
+  antlr4::CommonTokenStream tokens(&lexer);
+  try {
+    tokens.fill();
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat("lexer failed: ", e.what()));
+  }
+  ParseResult result;
+  parser_errors.count = 0;
+  antlr4::ParserRuleContext* root = nullptr;
+  try {
+    // Stage 1: SLL, bail out at the first error.
+    parser.setTokenStream(&tokens);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()
+        ->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    try {
+      root = parser.parse(static_cast<size_t>(start_rule));
+    } catch (const antlr4::ParseCancellationException&) {
+      root = nullptr;
+    }
+    if (root == nullptr || parser_errors.count > 0) {
+      // Stage 2: full LL with error recovery.
+      result.used_ll = true;
+      tokens.seek(0);
+      parser.setTokenStream(&tokens);
+      parser_errors.count = 0;
+      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+      parser.getInterpreter<antlr4::atn::ParserATNSimulator>()
+          ->setPredictionMode(antlr4::atn::PredictionMode::LL);
+      root = parser.parse(static_cast<size_t>(start_rule));
+    }
+  } catch (const DepthExceeded&) {
+    parser.setTokenStream(nullptr);
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "input nests rules deeper than the limit of ", options.max_depth));
+  } catch (const std::exception& e) {
+    parser.setTokenStream(nullptr);
+    return absl::InvalidArgumentError(absl::StrCat("parser failed: ", e.what()));
+  }
+  result.syntax_errors = lexer_errors.count + parser_errors.count;
+  result.first_error =
+      lexer_errors.count > 0 ? lexer_errors.first : parser_errors.first;
+  result.tree = Convert(root, bytes, tokens);
+  parser.setTokenStream(nullptr);
+  return result;
+}
+
+Tree Parser::Impl::Convert(antlr4::ParserRuleContext* root,
+                           absl::string_view bytes,
+                           antlr4::CommonTokenStream& stream) {
+  absl::flat_hash_set<const antlr4::Token*> real_tokens;
+  for (antlr4::Token* t : stream.getTokens()) real_tokens.insert(t);
+  // Group the records by context, keeping their order.
+  absl::flat_hash_map<const antlr4::ParserRuleContext*, std::vector<int>>
+      by_ctx;
+  for (size_t i = 0; i < parser.records.size(); ++i) {
+    by_ctx[parser.records[i].ctx].push_back(static_cast<int>(i));
+  }
+  Tree tree;
+  size_t pos = 0;  // byte offset after the last token emitted
+  auto token_kept = [&real_tokens](antlr4::tree::ParseTree* t) {
+    auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(t);
+    if (term == nullptr) return true;
+    const antlr4::Token* tok = term->getSymbol();
+    return real_tokens.contains(tok) && tok->getStartIndex() != INVALID_INDEX;
+  };
+  // Iterative preorder walk: (context, next child index, tree node).
+  struct Frame {
+    antlr4::ParserRuleContext* ctx;
+    size_t next;
+    int node;
+  };
+  std::vector<Frame> stack;
+  auto open = [&](antlr4::ParserRuleContext* ctx) {
+    const int node = tree.BeginRule(static_cast<int>(ctx->getRuleIndex()));
+    auto it = by_ctx.find(ctx);
+    if (it != by_ctx.end()) {
+      // Map ANTLR child positions to positions among kept children.
+      std::vector<uint16_t> kept_before(ctx->children.size() + 1, 0);
+      for (size_t c = 0; c < ctx->children.size(); ++c) {
+        kept_before[c + 1] = static_cast<uint16_t>(
+            kept_before[c] + (token_kept(ctx->children[c]) ? 1 : 0));
+      }
+      for (int r : it->second) {
+        const Record& rec = parser.records[r];
+        const size_t child = std::min<size_t>(rec.child, ctx->children.size());
+        tree.AddStep(node, DerivationStep{rec.decision, rec.alt,
+                                          kept_before[child]});
+      }
+    }
+    stack.push_back(Frame{ctx, 0, node});
+  };
+  if (root != nullptr) open(root);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next >= f.ctx->children.size()) {
+      tree.EndRule(f.node);
+      stack.pop_back();
+      continue;
+    }
+    antlr4::tree::ParseTree* child = f.ctx->children[f.next++];
+    if (auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(child)) {
+      open(rule);
+      continue;
+    }
+    auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+    if (term == nullptr || !token_kept(child)) continue;
+    const antlr4::Token* tok = term->getSymbol();
+    const int type = static_cast<int>(tok->getType());
+    size_t begin = bytes.size(), end = bytes.size();
+    if (type != antlr4::Token::EOF) {
+      const size_t start = tok->getStartIndex(), stop = tok->getStopIndex();
+      if (start < offsets.size()) begin = offsets[start];
+      if (stop != INVALID_INDEX && stop + 1 < offsets.size()) {
+        end = offsets[stop + 1];
+      } else {
+        end = begin;
+      }
+    }
+    if (begin < pos) begin = pos;  // never emit bytes twice
+    if (end < begin) end = begin;
+    const bool is_error =
+        dynamic_cast<antlr4::tree::ErrorNode*>(child) != nullptr;
+    tree.AddToken(type, bytes.substr(pos, begin - pos),
+                  bytes.substr(begin, end - begin), is_error);
+    pos = end;
+  }
+  tree.set_trailer(bytes.substr(pos));
+  return tree;
+}
+
+bool Parser::Impl::Lex(absl::string_view text, std::vector<LexedToken>* out,
+                       int mode) {
+  Decode(text, &code_points, &offsets);
+  chars.Set(code_points);
+  lexer.setInputStream(&chars);
+  if (mode > 0) lexer.setMode(static_cast<size_t>(mode));
+  lexer_errors.count = 0;
+  out->clear();
+  try {
+    for (;;) {
+      std::unique_ptr<antlr4::Token> tok = lexer.nextToken();
+      if (tok->getType() == antlr4::Token::EOF) break;
+      LexedToken t;
+      t.type = static_cast<int>(tok->getType());
+      t.hidden = tok->getChannel() != antlr4::Token::DEFAULT_CHANNEL;
+      const size_t start = tok->getStartIndex(), stop = tok->getStopIndex();
+      t.begin = start < offsets.size() ? offsets[start] : text.size();
+      t.end = stop + 1 < offsets.size() ? offsets[stop + 1] : text.size();
+      out->push_back(t);
+    }
+  } catch (const std::exception&) {
+    return false;
+  }
+  return lexer_errors.count == 0;
+}
+
+Parser::Parser(const Grammar& grammar, ParseOptions options)
+    : impl_(std::make_unique<Impl>(grammar, options)) {}
+
+Parser::~Parser() = default;
+
+absl::StatusOr<ParseResult> Parser::Parse(absl::string_view bytes,
+                                          int start_rule) {
+  absl::StatusOr<ParseResult> r = impl_->Parse(bytes, start_rule);
+  impl_->BoundCaches(&dfa_clears_);
+  return r;
+}
+
+bool Parser::Lex(absl::string_view text, std::vector<LexedToken>* tokens,
+                 int mode) {
+  bool ok = impl_->Lex(text, tokens, mode);
+  impl_->BoundCaches(&dfa_clears_);
+  return ok;
+}
+
+}  // namespace grammut

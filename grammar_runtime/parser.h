@@ -1,0 +1,83 @@
+// parser.h: bytes -> Tree with ANTLR's interpreters.
+//
+// Lexes with `LexerInterpreter` and parses with a `ParserInterpreter` whose
+// every decision is recorded, so each rule node of the resulting Tree carries
+// its exact derivation. Parsing is two-stage (SLL with bail-out, then full
+// LL with error recovery). Syntax errors are counted, never fatal: tokens the
+// parser could not place stay in the tree as error tokens, and any text the
+// lexer dropped stays as trivia, so `Tree::Text()` returns the input bytes
+// exactly. Input over the size or nesting limits is refused with a status.
+//
+// A Parser keeps ANTLR's prediction caches between calls (it is much faster
+// that way) and clears them past a size limit so long runs stay bounded.
+// Not thread-safe; use one Parser per thread.
+//
+// Example:
+//   Parser parser(grammar);
+//   absl::StatusOr<ParseResult> r = parser.Parse(bytes);
+//   if (r.ok() && r->syntax_errors == 0) { ... r->tree ... }
+#ifndef GRAMMUT_GRAMMAR_RUNTIME_PARSER_H_
+#define GRAMMUT_GRAMMAR_RUNTIME_PARSER_H_
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "grammar_runtime/grammar.h"
+#include "grammar_runtime/tree.h"
+
+namespace grammut {
+
+// Limits for one parse.
+struct ParseOptions {
+  size_t max_bytes = size_t{1} << 20;  // larger input: ResourceExhausted
+  int max_depth = 1000;                // deeper rule nesting: ResourceExhausted
+  size_t max_dfa_states = 200000;      // clear ANTLR's DFA cache past this
+};
+
+// The outcome of a parse.
+struct ParseResult {
+  Tree tree;
+  int syntax_errors = 0;  // lexer and parser errors
+  bool used_ll = false;   // SLL failed and full LL ran
+  std::string first_error;  // "line:column: message" of the first error
+};
+
+// A token as the lexer sees it (for checking generated token texts).
+struct LexedToken {
+  int type = 0;
+  bool hidden = false;  // skipped or off the default channel
+  size_t begin = 0, end = 0;  // byte offsets
+};
+
+class Parser {
+ public:
+  explicit Parser(const Grammar& grammar, ParseOptions options = {});
+  ~Parser();
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // Parse parses `bytes` from `start_rule` (-1: the grammar's start rule).
+  // Errors: ResourceExhausted when `bytes` or the nesting exceed the limits.
+  absl::StatusOr<ParseResult> Parse(absl::string_view bytes,
+                                    int start_rule = -1);
+
+  // Lex splits `text` into tokens from lexer mode `mode` (default mode 0).
+  // Returns false if the lexer reported an error.
+  bool Lex(absl::string_view text, std::vector<LexedToken>* tokens,
+           int mode = 0);
+
+  // Number of times the prediction caches were cleared (for stats).
+  int dfa_clears() const { return dfa_clears_; }
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+  int dfa_clears_ = 0;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_RUNTIME_PARSER_H_

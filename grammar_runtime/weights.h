@@ -1,0 +1,84 @@
+// weights.h: the probabilistic grammar (counts per decision alternative).
+//
+// Weights count how often each alternative of each parser decision was taken
+// in a set of derivations (Inputs from Hell, Eq. 4) and turn the counts into
+// probabilities in one of three modes:
+//   kLearned  p_i = (c_i + s) / (sum_j c_j + n s), s = smoothing; a decision
+//             never seen is uniform;
+//   kInverse  p_i proportional to 1 / c_i; if some alternatives were never
+//             seen they share all the mass (IfH Eqs. 5-7);
+//   kUniform  p_i = 1 / n.
+// Weights are saved as a versioned text file that names the grammar (with
+// the ATN fingerprint), each decision's rule and each alternative, so a file
+// made for another grammar is refused with a clear error.
+#ifndef GRAMMUT_GRAMMAR_RUNTIME_WEIGHTS_H_
+#define GRAMMUT_GRAMMAR_RUNTIME_WEIGHTS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "grammar_runtime/grammar.h"
+#include "grammar_runtime/tree.h"
+
+namespace grammut {
+
+// How counts become probabilities.
+enum class ProbabilityMode { kLearned, kInverse, kUniform };
+
+// Parses "learned", "inverse" or "uniform".
+absl::StatusOr<ProbabilityMode> ParseProbabilityMode(absl::string_view name);
+// The name of a mode.
+const char* ProbabilityModeName(ProbabilityMode mode);
+
+class Weights {
+ public:
+  // Empty counts for every decision of `grammar` (which must outlive this).
+  explicit Weights(const Grammar& grammar);
+
+  // Adds every choice recorded in `tree` (decisions with one alternative are
+  // not choices and are ignored).
+  void AddTree(const Tree& tree);
+  // Adds `n` to the count of (decision, alt); alt is 1-based.
+  void Add(int decision, int alt, double n = 1.0);
+  // Count of (decision, alt).
+  double count(int decision, int alt) const;
+  // Sum of the counts of a decision.
+  double total(int decision) const;
+  // Number of trees added (or loaded).
+  int64_t trees() const { return trees_; }
+
+  // Smoothing for kLearned (default 0, as in the paper).
+  double smoothing() const { return smoothing_; }
+  void set_smoothing(double s);
+
+  // Probabilities of the alternatives of `decision` in `mode` (cached).
+  const std::vector<double>& Probabilities(int decision,
+                                           ProbabilityMode mode) const;
+
+  // Text form (see file comment) and files.
+  std::string ToText() const;
+  absl::Status FromText(absl::string_view text, absl::string_view source);
+  // Save writes atomically (temporary file + rename).
+  absl::Status Save(const std::string& path) const;
+  absl::Status Load(const std::string& path);
+
+  const Grammar& grammar() const { return grammar_; }
+
+ private:
+  void Invalidate(int decision);
+
+  const Grammar& grammar_;
+  std::vector<std::vector<double>> counts_;
+  double smoothing_ = 0.0;
+  int64_t trees_ = 0;
+  // Cached probabilities per mode (index = mode), and whether valid.
+  mutable std::vector<std::vector<double>> cache_[3];
+  mutable std::vector<bool> valid_[3];
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_RUNTIME_WEIGHTS_H_

@@ -1,0 +1,3 @@
+local function broken(
+  return 1
+end

@@ -1,0 +1,10 @@
+CREATE TABLE dept(id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE emp(id INTEGER PRIMARY KEY, name TEXT, dept_id INTEGER REFERENCES dept(id), salary REAL, manager_id INTEGER);
+INSERT INTO dept VALUES (1,'eng'),(2,'sales'),(3,'empty');
+INSERT INTO emp VALUES (1,'ann',1,120000,NULL),(2,'ben',1,95000,1),(3,'cid',2,70000,1),(4,'dee',NULL,50000,3);
+SELECT e.name, d.name FROM emp e JOIN dept d ON e.dept_id = d.id;
+SELECT e.name, d.name FROM emp e LEFT JOIN dept d ON d.id = e.dept_id ORDER BY 1;
+SELECT d.name, count(e.id) FROM dept d LEFT OUTER JOIN emp e USING(id) GROUP BY d.name;
+SELECT a.name AS worker, b.name AS boss FROM emp a INNER JOIN emp b ON a.manager_id = b.id;
+SELECT * FROM emp CROSS JOIN dept WHERE emp.salary > 90000 AND dept.id < 3;
+SELECT name FROM emp NATURAL JOIN dept;

@@ -1,0 +1,13 @@
+CREATE TABLE log(id INTEGER PRIMARY KEY AUTOINCREMENT, ts INTEGER, level TEXT COLLATE NOCASE, msg TEXT);
+CREATE INDEX log_ts ON log(ts);
+CREATE INDEX log_level_ts ON log(level, ts DESC) WHERE level <> 'debug';
+CREATE UNIQUE INDEX log_msg ON log(lower(msg));
+INSERT INTO log(ts, level, msg) VALUES (100,'INFO','start'),(105,'warn','disk 91%'),(110,'Error','oom'),(111,'debug','x');
+EXPLAIN QUERY PLAN SELECT * FROM log WHERE level = 'warn' AND ts > 100;
+EXPLAIN SELECT msg FROM log WHERE ts BETWEEN 100 AND 110;
+SELECT * FROM log INDEXED BY log_ts WHERE ts > 101;
+SELECT * FROM log NOT INDEXED WHERE level = 'ERROR';
+ANALYZE;
+SELECT * FROM sqlite_stat1;
+REINDEX log;
+DROP INDEX log_msg;

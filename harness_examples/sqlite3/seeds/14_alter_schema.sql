@@ -1,0 +1,13 @@
+CREATE TABLE item(id INTEGER PRIMARY KEY, label TEXT);
+INSERT INTO item(label) VALUES ('first'), ('second');
+ALTER TABLE item ADD COLUMN price NUMERIC DEFAULT 0;
+ALTER TABLE item RENAME COLUMN label TO title;
+ALTER TABLE item RENAME TO product;
+CREATE TABLE gen(a INTEGER, b INTEGER, c INTEGER GENERATED ALWAYS AS (a * b) VIRTUAL, d TEXT AS (a || '-' || b) STORED);
+INSERT INTO gen(a, b) VALUES (3, 4), (5, 6);
+SELECT * FROM gen;
+ALTER TABLE product DROP COLUMN price;
+SELECT name, type, sql FROM sqlite_schema ORDER BY name;
+PRAGMA table_info(product);
+PRAGMA table_xinfo(gen);
+DROP TABLE gen;

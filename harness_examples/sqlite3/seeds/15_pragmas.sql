@@ -1,0 +1,13 @@
+PRAGMA foreign_keys = ON;
+CREATE TABLE parent(id INTEGER PRIMARY KEY);
+CREATE TABLE child(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES parent(id) ON DELETE CASCADE ON UPDATE SET NULL);
+INSERT INTO parent VALUES (1), (2);
+INSERT INTO child VALUES (10, 1), (11, 1), (12, 2);
+DELETE FROM parent WHERE id = 1;
+SELECT * FROM child;
+PRAGMA foreign_key_check;
+PRAGMA foreign_key_list(child);
+PRAGMA integrity_check;
+PRAGMA page_size; PRAGMA cache_size = -2000; PRAGMA user_version = 7; PRAGMA user_version;
+PRAGMA index_list(child); PRAGMA compile_options; PRAGMA function_list;
+INSERT INTO child VALUES (13, 99);

@@ -1,0 +1,11 @@
+CREATE VIRTUAL TABLE notes USING fts5(title, body, tokenize = 'porter unicode61');
+INSERT INTO notes VALUES ('Shopping', 'buy apples, pears and running shoes');
+INSERT INTO notes VALUES ('Fuzzing', 'grammar aware mutators generate structured inputs');
+INSERT INTO notes VALUES ('Running', 'ran five kilometers, runners high');
+SELECT title FROM notes WHERE notes MATCH 'run*' ORDER BY rank;
+SELECT highlight(notes, 1, '[', ']') FROM notes WHERE notes MATCH 'body:apples OR grammar';
+SELECT snippet(notes, 1, '<b>', '</b>', '...', 4), bm25(notes) FROM notes WHERE notes MATCH 'NEAR(structured inputs, 3)';
+SELECT title FROM notes('"five kilometers"');
+INSERT INTO notes(notes) VALUES ('optimize');
+DELETE FROM notes WHERE title = 'Shopping';
+SELECT count(*) FROM notes;

@@ -1,0 +1,2 @@
+CREATE TABLE ok(a);
+SELECT * FROM ok WHERE;

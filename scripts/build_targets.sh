@@ -1,0 +1,420 @@
+#!/usr/bin/env bash
+# build_targets.sh - build the real-world fuzz targets used to evaluate grammut.
+#
+# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua] [--out DIR] [--jobs N]
+#
+# For every target <t> this produces (under $OUT/<t>/):
+#   lib/lib*.a, include/      library built with -O1 -g -fsanitize=fuzzer-no-link,address
+#   fuzz_<t>.o                harness object (same sanitizer flags, no main, no custom mutator)
+#   fuzz_<t>                  plain libFuzzer binary (-fsanitize=fuzzer,address)
+#   link_libs.txt             what to put after fuzz_<t>.o on a link line (archives + system libs)
+#   cov/lib/*.a, cov/*.o      library + harness + replay driver built with
+#                             -O0 -g -fprofile-instr-generate -fcoverage-mapping
+#   cov_<t>                   coverage binary: cov_<t> FILE_OR_DIR...
+#   cov/link_libs.txt         link line tail for the coverage objects
+#   sources.txt               the library's own source directory (for llvm-cov filtering)
+# Sources are fetched with `apt-get source` into $OUT/src/.
+# The script is idempotent: finished steps are recorded with stamp files / timestamps.
+set -euo pipefail
+
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
+HARNESS_DIR="$REPO/harness_examples"
+
+ALL_TARGETS="cjson,libxml2,sqlite3,lua"
+TARGETS="$ALL_TARGETS"
+OUT="$REPO/build/targets"
+JOBS="${JOBS:-2}"
+
+usage() {
+    sed -n '2,4p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    echo "Targets: $ALL_TARGETS (default: all). Default --out: $REPO/build/targets. Default --jobs: 2."
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --targets) TARGETS="${2:?--targets needs a value}"; shift 2 ;;
+        --targets=*) TARGETS="${1#*=}"; shift ;;
+        --out) OUT="${2:?--out needs a value}"; shift 2 ;;
+        --out=*) OUT="${1#*=}"; shift ;;
+        --jobs|-j) JOBS="${2:?--jobs needs a value}"; shift 2 ;;
+        --jobs=*) JOBS="${1#*=}"; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+SRC_ROOT="$OUT/src"
+
+CC="${CC:-clang}"
+CXX="${CXX:-clang++}"
+FUZZ_CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address"
+FUZZ_LDFLAGS="-fsanitize=fuzzer,address"
+COV_CFLAGS="-O0 -g -fprofile-instr-generate -fcoverage-mapping"
+COV_LDFLAGS="-fprofile-instr-generate -fcoverage-mapping"
+
+T0=$(date +%s)
+log() { printf '[build_targets %s +%ss] %s\n' "$(date +%H:%M:%S)" "$(( $(date +%s) - T0 ))" "$*"; }
+die() { printf '[build_targets] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# Run a command quietly, keeping its output in a log file; show the tail on failure.
+run_logged() {
+    local logfile="$1"; shift
+    if ! "$@" >>"$logfile" 2>&1; then
+        echo "---- command failed: $* (log: $logfile) ----" >&2
+        tail -n 40 "$logfile" >&2
+        return 1
+    fi
+}
+
+# stamp helpers: a stamp file holds a signature (flags etc.); the step is done iff it matches.
+stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+stamp_set() { printf '%s' "$2" >"$1"; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+fi
+
+###########################################################################
+# 1. host dependencies
+###########################################################################
+APT_UPDATED=0
+apt_update() {
+    if [ "$APT_UPDATED" = 0 ]; then
+        log "apt-get update"
+        $SUDO apt-get update -q >/dev/null || $SUDO apt-get update
+        APT_UPDATED=1
+    fi
+}
+
+codename() {
+    local c=""
+    if [ -r /etc/os-release ]; then c="$(. /etc/os-release; echo "${VERSION_CODENAME:-}")"; fi
+    echo "${c:-bookworm}"
+}
+
+have_deb_src() {
+    local out; out="$(apt-cache showsrc cjson 2>/dev/null || true)"
+    case "$out" in *"Package: cjson"*) return 0 ;; *) return 1 ;; esac
+}
+
+enable_deb_src() {
+    local changed=0 f
+    f=/etc/apt/sources.list.d/debian.sources
+    if [ -f "$f" ] && grep -qE '^Types:' "$f" && grep -E '^Types:' "$f" | grep -v 'deb-src' >/dev/null; then
+        log "enabling deb-src in $f"
+        $SUDO sed -i -E '/^Types:/{/deb-src/!s/[[:space:]]*$/ deb-src/}' "$f"
+        changed=1
+    fi
+    f=/etc/apt/sources.list
+    if [ -f "$f" ] && grep -qE '^[[:space:]]*deb[[:space:]]' "$f" && ! grep -qE '^[[:space:]]*deb-src[[:space:]]' "$f"; then
+        log "adding deb-src lines to $f"
+        grep -E '^[[:space:]]*deb[[:space:]]' "$f" | sed -E 's/^([[:space:]]*)deb([[:space:]])/\1deb-src\2/' \
+            | $SUDO tee -a "$f" >/dev/null
+        changed=1
+    fi
+    if [ "$changed" = 1 ]; then APT_UPDATED=0; apt_update; fi
+    if ! have_deb_src; then
+        apt_update
+    fi
+    if ! have_deb_src; then
+        local cn opt=""; cn="$(codename)"
+        [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] && opt="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] "
+        log "no deb-src entries found; adding /etc/apt/sources.list.d/grammut-deb-src.list"
+        printf 'deb-src %shttp://deb.debian.org/debian %s main\ndeb-src %shttp://deb.debian.org/debian %s-updates main\ndeb-src %shttp://deb.debian.org/debian-security %s-security main\n' \
+            "$opt" "$cn" "$opt" "$cn" "$opt" "$cn" | $SUDO tee /etc/apt/sources.list.d/grammut-deb-src.list >/dev/null
+        APT_UPDATED=0; apt_update
+    fi
+    have_deb_src || die "apt source packages are not available (deb-src)"
+}
+
+ensure_packages() {
+    local pkgs="build-essential make binutils dpkg-dev xz-utils ca-certificates tcl cmake ninja-build clang libclang-rt-14-dev llvm-14"
+    local missing="" p
+    for p in $pkgs; do
+        case "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" in
+            *"install ok installed"*) continue ;;
+        esac
+        missing="$missing $p"
+    done
+    if [ -n "$missing" ]; then
+        log "installing:$missing"
+        apt_update
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $missing
+    else
+        log "host packages present"
+    fi
+    command -v "$CC" >/dev/null || die "$CC not found"
+    command -v tclsh >/dev/null || die "tclsh not found"
+}
+
+###########################################################################
+# 2. fetching sources
+###########################################################################
+# fetch_source <srcpkg> -> prints the extracted source directory
+fetch_source() {
+    local pkg="$1" record="$SRC_ROOT/.$1.dir" dir
+    mkdir -p "$SRC_ROOT"
+    if [ -f "$record" ] && dir="$(cat "$record")" && [ -d "$dir" ]; then
+        echo "$dir"; return 0
+    fi
+    log "fetching source package $pkg into $SRC_ROOT" >&2
+    (
+        cd "$SRC_ROOT"
+        if ! apt-get source -q "$pkg" >>"$SRC_ROOT/fetch-$pkg.log" 2>&1; then
+            echo "apt-get source $pkg failed, retrying with the suite named ($pkg/$(codename))" >&2
+            apt-get source -q "$pkg/$(codename)" >>"$SRC_ROOT/fetch-$pkg.log" 2>&1 \
+                || { tail -n 20 "$SRC_ROOT/fetch-$pkg.log" >&2; exit 1; }
+        fi
+    ) || die "could not fetch source package $pkg"
+    dir="$(ls -1dt "$SRC_ROOT/$pkg"-*/ 2>/dev/null | head -n 1 || true)"
+    dir="${dir%/}"
+    [ -n "$dir" ] && [ -d "$dir" ] || die "no extracted directory for $pkg in $SRC_ROOT"
+    echo "$dir" >"$record"
+    echo "$dir"
+}
+
+###########################################################################
+# 3. per-target library builds.  build_lib_<t> <variant fuzz|cov> <cflags> <prefix>
+#    must leave <prefix>/lib/lib*.a and <prefix>/include, and print link libs
+#    into <prefix>/link_libs.txt (system libs only; archives are added later).
+###########################################################################
+
+# --- cJSON ---------------------------------------------------------------
+build_lib_cjson() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/cjson/build/$variant" logf="$OUT/cjson/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir" "$prefix/lib" "$prefix/include"; : >"$logf"
+    run_logged "$logf" $CC $cflags -std=c89 -fPIC -I"$src" -c "$src/cJSON.c" -o "$bdir/cJSON.o"
+    rm -f "$prefix/lib/libcjson.a"
+    run_logged "$logf" ar rcs "$prefix/lib/libcjson.a" "$bdir/cJSON.o"
+    cp "$src/cJSON.h" "$prefix/include/"
+    echo "-lm" >"$prefix/sys_libs.txt"
+}
+
+# --- libxml2 (CMake) -----------------------------------------------------
+build_lib_libxml2() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/libxml2/build/$variant" logf="$OUT/libxml2/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
+    run_logged "$logf" cmake -S "$src" -B "$bdir" -G Ninja \
+        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
+        -DCMAKE_C_FLAGS="$cflags" \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+        -DBUILD_SHARED_LIBS=OFF \
+        -DLIBXML2_WITH_PYTHON=OFF -DLIBXML2_WITH_LZMA=OFF -DLIBXML2_WITH_ZLIB=OFF \
+        -DLIBXML2_WITH_ICONV=OFF -DLIBXML2_WITH_ICU=OFF \
+        -DLIBXML2_WITH_HTTP=OFF -DLIBXML2_WITH_FTP=OFF -DLIBXML2_WITH_MODULES=OFF \
+        -DLIBXML2_WITH_PROGRAMS=OFF -DLIBXML2_WITH_TESTS=OFF
+    run_logged "$logf" cmake --build "$bdir" -j "$JOBS"
+    run_logged "$logf" cmake --install "$bdir"
+    # keep only what we need from the install tree
+    rm -rf "$prefix/share" "$prefix/lib/pkgconfig" "$prefix/lib/cmake" "$prefix/lib/xml2Conf.sh" "$prefix/bin"
+    # (threads stay enabled: LIBXML2_WITH_THREADS=OFF does not compile with the 2.9.14 CMake build)
+    echo "-lpthread -lm" >"$prefix/sys_libs.txt"
+}
+
+# --- SQLite (amalgamation generated from the Debian source package) -------
+SQLITE_DEFS="-DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_OMIT_RANDOMNESS \
+ -DSQLITE_TEMP_STORE=3 -DSQLITE_MAX_MMAP_SIZE=0 \
+ -DSQLITE_MAX_LENGTH=1000000 -DSQLITE_MAX_SQL_LENGTH=100000 -DSQLITE_MAX_EXPR_DEPTH=100 \
+ -DSQLITE_MAX_ATTACHED=10 -DSQLITE_MAX_VARIABLE_NUMBER=1000 -DSQLITE_PRINTF_PRECISION_LIMIT=1000 \
+ -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_ENABLE_FTS4 -DSQLITE_ENABLE_FTS5 -DSQLITE_ENABLE_RTREE \
+ -DSQLITE_DEFAULT_LOOKASIDE=0,0"
+
+sqlite_amalgamation() {
+    local src="$1" bdir="$1/bld" stamp="$1/bld/.amalgamation.stamp"
+    if [ -f "$stamp" ] && [ -f "$bdir/sqlite3.c" ]; then return 0; fi
+    log "sqlite3: generating the amalgamation (configure && make sqlite3.c)"
+    rm -rf "$bdir"; mkdir -p "$bdir"
+    local logf="$OUT/sqlite3/build/amalgamation.log"; mkdir -p "$OUT/sqlite3/build"; : >"$logf"
+    (cd "$bdir" && run_logged "$logf" env CC="$CC" CFLAGS="-O1" ../configure --disable-tcl --disable-readline \
+        && run_logged "$logf" make -j"$JOBS" sqlite3.c) || die "sqlite3 amalgamation failed"
+    touch "$stamp"
+}
+
+build_lib_sqlite3() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/sqlite3/build/$variant" logf="$OUT/sqlite3/build/$variant.log"
+    sqlite_amalgamation "$src"
+    rm -rf "$bdir"; mkdir -p "$bdir" "$prefix/lib" "$prefix/include"; : >"$logf"
+    # shellcheck disable=SC2086
+    run_logged "$logf" $CC $cflags $SQLITE_DEFS -I"$src/bld" -c "$src/bld/sqlite3.c" -o "$bdir/sqlite3.o"
+    rm -f "$prefix/lib/libsqlite3.a"
+    run_logged "$logf" ar rcs "$prefix/lib/libsqlite3.a" "$bdir/sqlite3.o"
+    cp "$src/bld/sqlite3.h" "$src/bld/sqlite3ext.h" "$prefix/include/"
+    echo "-lm" >"$prefix/sys_libs.txt"
+}
+
+# --- Lua 5.4 (src/*.c compiled directly; lua.c / luac.c excluded) --------
+build_lib_lua() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/lua/build/$variant" logf="$OUT/lua/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir/gen" "$prefix/lib" "$prefix/include"; : >"$logf"
+    # Debian's luaconf.h patch includes this generated header.
+    local ma
+    ma="$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $CC -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)"
+    printf '/* generated by build_targets.sh */\n#define DEB_HOST_MULTIARCH "%s"\n' "$ma" >"$bdir/gen/lua5.4-deb-multiarch.h"
+    # luai_makeseed -> 0: deterministic string hashing (table order) between runs
+    local defs="-DLUA_USE_POSIX -Dluai_makeseed(L)=0u"
+    local objs=() f o pids=() n=0
+    for f in "$src"/src/*.c; do
+        case "$(basename "$f")" in lua.c|luac.c) continue ;; esac
+        o="$bdir/$(basename "${f%.c}").o"
+        objs+=("$o")
+        # simple parallel compile, $JOBS at a time
+        $CC $cflags -std=gnu99 $defs -I"$bdir/gen" -I"$src/src" -c "$f" -o "$o" >>"$logf" 2>&1 &
+        pids+=($!); n=$((n + 1))
+        if [ "$n" -ge "$JOBS" ]; then
+            for p in "${pids[@]}"; do wait "$p" || { tail -n 30 "$logf" >&2; die "lua compile failed"; }; done
+            pids=(); n=0
+        fi
+    done
+    for p in "${pids[@]}"; do wait "$p" || { tail -n 30 "$logf" >&2; die "lua compile failed"; }; done
+    rm -f "$prefix/lib/liblua5.4.a"
+    run_logged "$logf" ar rcs "$prefix/lib/liblua5.4.a" "${objs[@]}"
+    cp "$src/src/lua.h" "$src/src/luaconf.h" "$src/src/lualib.h" "$src/src/lauxlib.h" "$src/src/lua.hpp" \
+        "$bdir/gen/lua5.4-deb-multiarch.h" "$prefix/include/"
+    echo "-lm" >"$prefix/sys_libs.txt"
+}
+
+###########################################################################
+# 4. driver per target
+###########################################################################
+srcpkg_of() {
+    case "$1" in
+        cjson) echo cjson ;; libxml2) echo libxml2 ;; sqlite3) echo sqlite3 ;; lua) echo lua5.4 ;;
+        *) die "unknown target $1" ;;
+    esac
+}
+
+# the directory whose files count as "the library" for coverage reports
+coverage_srcdir_of() {
+    case "$1" in
+        lua) echo "$2/src" ;;
+        *) echo "$2" ;;
+    esac
+}
+
+harness_include_flags() {
+    local t="$1" prefix="$2"
+    case "$t" in
+        libxml2) echo "-I$prefix/include/libxml2 -I$prefix/include" ;;
+        *) echo "-I$prefix/include" ;;
+    esac
+}
+
+# newer_than OUT IN... : true if OUT exists and is newer than all INs
+up_to_date() {
+    local out="$1"; shift
+    [ -e "$out" ] || return 1
+    local i; for i in "$@"; do [ "$out" -nt "$i" ] || return 1; done
+}
+
+compiler_for() { case "$1" in *.cc|*.cpp) echo "$CXX" ;; *) echo "$CC" ;; esac; }
+
+build_target() {
+    local t="$1" t_start; t_start=$(date +%s)
+    local pkg; pkg="$(srcpkg_of "$t")"
+    local tdir="$OUT/$t"
+    mkdir -p "$tdir/build"
+    log "==== $t ===="
+    local src; src="$(fetch_source "$pkg")"
+    log "$t: source in $src"
+
+    local harness=""
+    for h in "$HARNESS_DIR/$t/fuzz_$t.c" "$HARNESS_DIR/$t/fuzz_$t.cc"; do
+        [ -f "$h" ] && { harness="$h"; break; }
+    done
+    [ -n "$harness" ] || die "no harness for $t in $HARNESS_DIR/$t"
+    local hcc; hcc="$(compiler_for "$harness")"
+    local replay="$HARNESS_DIR/common/replay_main.c"
+    [ -f "$replay" ] || die "missing $replay"
+
+    # --- fuzz (ASan + libFuzzer instrumentation) library ---
+    local extra=""; [ "$t" = sqlite3 ] && extra="$SQLITE_DEFS"
+    local sig="fuzz|$CC|$FUZZ_CFLAGS|$extra|$src"
+    if stamp_ok "$tdir/.lib-fuzz.stamp" "$sig" && ls "$tdir"/lib/lib*.a >/dev/null 2>&1; then
+        log "$t: fuzz library up to date"
+    else
+        log "$t: building library (fuzz: $FUZZ_CFLAGS)"
+        rm -rf "$tdir/lib" "$tdir/include"
+        "build_lib_$t" fuzz "$FUZZ_CFLAGS" "$tdir" "$src"
+        stamp_set "$tdir/.lib-fuzz.stamp" "$sig"
+    fi
+
+    # --- coverage library ---
+    sig="cov|$CC|$COV_CFLAGS|$extra|$src"
+    if stamp_ok "$tdir/.lib-cov.stamp" "$sig" && ls "$tdir"/cov/lib/lib*.a >/dev/null 2>&1; then
+        log "$t: coverage library up to date"
+    else
+        log "$t: building library (coverage: $COV_CFLAGS)"
+        rm -rf "$tdir/cov/lib" "$tdir/cov/include"
+        mkdir -p "$tdir/cov"
+        "build_lib_$t" cov "$COV_CFLAGS" "$tdir/cov" "$src"
+        stamp_set "$tdir/.lib-cov.stamp" "$sig"
+    fi
+
+    # link lines (archives in a fixed order + system libs)
+    local fuzz_libs cov_libs
+    fuzz_libs="$(ls "$tdir"/lib/lib*.a | tr '\n' ' ')$(cat "$tdir/sys_libs.txt")"
+    cov_libs="$(ls "$tdir"/cov/lib/lib*.a | tr '\n' ' ')$(cat "$tdir/cov/sys_libs.txt")"
+    echo "$fuzz_libs" >"$tdir/link_libs.txt"
+    echo "$cov_libs" >"$tdir/cov/link_libs.txt"
+
+    local incs; incs="$(harness_include_flags "$t" "$tdir")"
+    local cov_incs; cov_incs="$(harness_include_flags "$t" "$tdir/cov")"
+
+    # --- harness object + libFuzzer binary ---
+    if up_to_date "$tdir/fuzz_$t.o" "$harness" "$tdir/.lib-fuzz.stamp"; then
+        log "$t: harness object up to date"
+    else
+        log "$t: compiling harness $(basename "$harness")"
+        # shellcheck disable=SC2086
+        $hcc $FUZZ_CFLAGS -Wall -Wextra -Wno-unused-parameter $incs -c "$harness" -o "$tdir/fuzz_$t.o"
+    fi
+    if up_to_date "$tdir/fuzz_$t" "$tdir/fuzz_$t.o" "$tdir/.lib-fuzz.stamp"; then
+        log "$t: fuzz_$t up to date"
+    else
+        log "$t: linking fuzz_$t"
+        # shellcheck disable=SC2086
+        $hcc $FUZZ_LDFLAGS "$tdir/fuzz_$t.o" $fuzz_libs -o "$tdir/fuzz_$t"
+    fi
+
+    # --- coverage binary ---
+    if up_to_date "$tdir/cov/fuzz_$t.o" "$harness" "$tdir/.lib-cov.stamp"; then :; else
+        log "$t: compiling harness for coverage"
+        # shellcheck disable=SC2086
+        $hcc $COV_CFLAGS $cov_incs -c "$harness" -o "$tdir/cov/fuzz_$t.o"
+    fi
+    if up_to_date "$tdir/cov/replay_main.o" "$replay"; then :; else
+        $CC $COV_CFLAGS -Wall -Wextra -c "$replay" -o "$tdir/cov/replay_main.o"
+    fi
+    if up_to_date "$tdir/cov_$t" "$tdir/cov/fuzz_$t.o" "$tdir/cov/replay_main.o" "$tdir/.lib-cov.stamp"; then
+        log "$t: cov_$t up to date"
+    else
+        log "$t: linking cov_$t"
+        # shellcheck disable=SC2086
+        $hcc $COV_LDFLAGS "$tdir/cov/replay_main.o" "$tdir/cov/fuzz_$t.o" $cov_libs -o "$tdir/cov_$t"
+    fi
+
+    coverage_srcdir_of "$t" "$src" >"$tdir/sources.txt"
+    log "$t: done in $(( $(date +%s) - t_start ))s -> $tdir (fuzz_$t, fuzz_$t.o, cov_$t, sources.txt)"
+}
+
+###########################################################################
+main() {
+    log "repo=$REPO out=$OUT targets=$TARGETS jobs=$JOBS"
+    local t
+    for t in ${TARGETS//,/ }; do srcpkg_of "$t" >/dev/null; done
+    ensure_packages
+    enable_deb_src
+    for t in ${TARGETS//,/ }; do
+        build_target "$t"
+    done
+    log "all done in $(( $(date +%s) - T0 ))s"
+}
+main

@@ -1,0 +1,92 @@
+#include "tools/cli_common.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+ABSL_FLAG(std::string, grammar, "",
+          "grammar: a .g4 file, comma-separated .g4 files (lexer,parser), or a "
+          "directory of .interp files");
+ABSL_FLAG(std::string, start, "", "start rule (default: the first parser rule)");
+ABSL_FLAG(std::string, weights, "", "weights file to start from");
+ABSL_FLAG(std::string, mode, "learned",
+          "probability mode: learned, inverse or uniform");
+ABSL_FLAG(double, smoothing, 0.0,
+          "added to every count in learned mode (0: unseen alternatives are "
+          "never chosen)");
+ABSL_FLAG(uint64_t, seed, 1, "random seed");
+ABSL_FLAG(int, n, 10, "how many inputs to make");
+ABSL_FLAG(int, max_size, 4096, "largest input to make, in bytes");
+ABSL_FLAG(std::string, out, "", "output directory");
+ABSL_FLAG(std::string, o, "", "output file");
+ABSL_FLAG(bool, tree, false, "print the parse tree");
+
+namespace grammut::cli {
+namespace fs = std::filesystem;
+
+absl::StatusOr<std::unique_ptr<Grammar>> LoadGrammar() {
+  const std::string spec = absl::GetFlag(FLAGS_grammar);
+  if (spec.empty()) {
+    return absl::InvalidArgumentError(
+        "--grammar is required (a .g4 file, lexer.g4,parser.g4, or a "
+        "directory of .interp files)");
+  }
+  return Grammar::Load(spec, absl::GetFlag(FLAGS_start));
+}
+
+absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar) {
+  auto w = std::make_unique<Weights>(grammar);
+  const std::string path = absl::GetFlag(FLAGS_weights);
+  if (!path.empty()) {
+    absl::Status st = w->Load(path);
+    if (!st.ok()) return st;
+  }
+  if (absl::GetFlag(FLAGS_smoothing) > 0 || path.empty()) {
+    w->set_smoothing(absl::GetFlag(FLAGS_smoothing));
+  }
+  return w;
+}
+
+absl::StatusOr<std::vector<std::string>> ExpandInputs(
+    const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  for (const std::string& a : args) {
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : fs::recursive_directory_iterator(a, ec)) {
+        if (e.is_regular_file()) found.push_back(e.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(a, ec)) {
+      files.push_back(a);
+    } else {
+      return absl::NotFoundError(absl::StrCat("no such file or directory: ", a));
+    }
+  }
+  return files;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+absl::Status WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
+    return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace grammut::cli

@@ -1,0 +1,49 @@
+// cli_common.h: flags and helpers shared by the `grammut` subcommands.
+#ifndef GRAMMUT_TOOLS_CLI_COMMON_H_
+#define GRAMMUT_TOOLS_CLI_COMMON_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "grammar_runtime/grammar.h"
+#include "grammar_runtime/weights.h"
+
+ABSL_DECLARE_FLAG(std::string, grammar);
+ABSL_DECLARE_FLAG(std::string, start);
+ABSL_DECLARE_FLAG(std::string, weights);
+ABSL_DECLARE_FLAG(std::string, mode);
+ABSL_DECLARE_FLAG(double, smoothing);
+ABSL_DECLARE_FLAG(uint64_t, seed);
+ABSL_DECLARE_FLAG(int, n);
+ABSL_DECLARE_FLAG(int, max_size);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(std::string, o);
+ABSL_DECLARE_FLAG(bool, tree);
+
+namespace grammut::cli {
+
+// Loads the grammar named by --grammar/--start.
+absl::StatusOr<std::unique_ptr<Grammar>> LoadGrammar();
+// Weights for `grammar`: from --weights if given, else empty; --smoothing.
+absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar);
+// Expands files and directories (recursively, sorted) into files.
+absl::StatusOr<std::vector<std::string>> ExpandInputs(
+    const std::vector<std::string>& args);
+// Reads a whole file.
+absl::StatusOr<std::string> ReadFile(const std::string& path);
+// Writes a whole file.
+absl::Status WriteFile(const std::string& path, const std::string& bytes);
+
+// Subcommands; `args` are the positional arguments after the command name.
+int RunParse(const std::vector<std::string>& args);
+int RunGenerate(const std::vector<std::string>& args);
+int RunLearn(const std::vector<std::string>& args);
+int RunStats(const std::vector<std::string>& args);
+int RunMutate(const std::vector<std::string>& args);
+
+}  // namespace grammut::cli
+
+#endif  // GRAMMUT_TOOLS_CLI_COMMON_H_

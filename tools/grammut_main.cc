@@ -1,0 +1,59 @@
+// grammut: the command line tool.
+//
+//   grammut parse    --grammar G [--start R] [--tree] FILE...
+//   grammut generate --grammar G [--start R] -n N [--seed S] [--mode M]
+//                    [--weights W] [--max_size BYTES] --out DIR
+//   grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...
+//   grammut stats    --grammar G [--weights W] [--mode M]
+//   grammut mutate   --grammar G [--seed S] -n N FILE
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "tools/cli_common.h"
+
+namespace {
+
+constexpr char kUsage[] =
+    "grammut: grammar-aware input generation and mutation\n\n"
+    "  grammut parse    --grammar G [--start R] [--tree] FILE...\n"
+    "  grammut generate --grammar G [--start R] -n N [--seed S]\n"
+    "                   [--mode learned|inverse|uniform] [--weights W]\n"
+    "                   [--max_size BYTES] --out DIR\n"
+    "  grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...\n"
+    "  grammut stats    --grammar G [--weights W] [--mode M]\n"
+    "  grammut mutate   --grammar G [--seed S] -n N FILE\n\n"
+    "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
+    "directory of .interp files. --max-size is accepted for --max_size.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  // Accept --max-size as well as --max_size.
+  std::vector<std::string> storage(argv, argv + argc);
+  for (std::string& a : storage) {
+    if (a.rfind("--max-size", 0) == 0) a.replace(0, 10, "--max_size");
+  }
+  std::vector<char*> fixed;
+  for (std::string& a : storage) fixed.push_back(a.data());
+  std::vector<char*> rest =
+      absl::ParseCommandLine(static_cast<int>(fixed.size()), fixed.data());
+  if (rest.size() < 2) {
+    std::fprintf(stderr, "%s\n", kUsage);
+    return 2;
+  }
+  const std::string command = rest[1];
+  std::vector<std::string> args(rest.begin() + 2, rest.end());
+  using namespace grammut::cli;
+  if (command == "parse") return RunParse(args);
+  if (command == "generate") return RunGenerate(args);
+  if (command == "learn") return RunLearn(args);
+  if (command == "stats") return RunStats(args);
+  if (command == "mutate") return RunMutate(args);
+  std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
+               kUsage);
+  return 2;
+}
