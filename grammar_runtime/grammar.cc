@@ -204,6 +204,7 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
   }
   BuildTokenTables();
   parser_cost_ = ComputeMinCosts(parser_graph_, [this](const AtnEdge& e) {
+    if (e.kind == EdgeKind::kAtom && e.label == -1) return int64_t{0};  // EOF
     return MinSymbolLength(e) + static_cast<int64_t>(separator_.size());
   });
   BuildDecisions();

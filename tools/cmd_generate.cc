@@ -45,7 +45,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   opt.max_bytes = static_cast<size_t>(max_size);
   opt.mode = *mode;
   Rng rng(absl::GetFlag(FLAGS_seed));
-  int valid = 0, written = 0;
+  int valid = 0, written = 0, used_ll = 0;
   size_t largest = 0;
   for (int i = 0; i < n; ++i) {
     std::optional<Tree> t = gen.Generate(g.start_rule(), rng, opt);
@@ -58,6 +58,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     largest = std::max(largest, text.size());
     auto r = reparser.Parse(text);
     valid += r.ok() && r->syntax_errors == 0;
+    used_ll += r.ok() && r->used_ll;
     absl::Status st = WriteFile(absl::StrFormat("%s/gen_%06d", out, i), text);
     if (!st.ok()) {
       std::fprintf(stderr, "grammut generate: %s\n", std::string(st.message()).c_str());
@@ -68,6 +69,8 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   std::printf("wrote %d inputs to %s (%s mode): %d re-parse with 0 errors (%.1f%%), largest %zu bytes\n",
               written, out.c_str(), ProbabilityModeName(*mode), valid,
               written ? 100.0 * valid / written : 100.0, largest);
+  std::printf("re-parsing: %d needed full LL; prediction caches cleared %d times\n",
+              used_ll, reparser.dfa_clears());
   return 0;
 }
 

@@ -11,7 +11,8 @@
  * Safety: only base, coroutine, string, table, math and utf8 are opened
  * (no io/os/package/debug); dofile/loadfile are removed, print is a no-op,
  * load() is forced to text mode; memory is capped by a custom allocator;
- * a count hook raises an error after ~100k VM instructions.
+ * a count hook raises an error after ~100k VM instructions; string pattern
+ * functions refuse operations whose worst-case backtracking cost is huge.
  *
  * Does not define LLVMFuzzerCustomMutator.
  */
@@ -82,6 +83,69 @@ static int text_only_load(lua_State *L) {
     return lua_gettop(L);
 }
 
+/*
+ * Lua patterns backtrack: ("a"):rep(3000):find(".-.-.-b") runs for minutes
+ * inside one C call, where the count hook cannot interrupt it.  The wrappers
+ * below estimate the worst-case cost of a pattern operation as
+ *     #subject * #pattern * #subject ^ (number of * + - quantifiers and %b)
+ * and raise an ordinary Lua error when it exceeds PATTERN_COST_LIMIT.  Normal
+ * programs on short strings are unaffected.
+ */
+#define PATTERN_COST_LIMIT 2e8
+
+static void check_pattern_cost(lua_State *L, int plain) {
+    size_t n, m, i;
+    const char *p;
+    double cost, subject;
+    int q = 0;
+    if (!lua_isstring(L, 1) || !lua_isstring(L, 2))
+        return; /* the original function reports the argument error */
+    lua_tolstring(L, 1, &n);
+    p = lua_tolstring(L, 2, &m);
+    subject = n > 0 ? (double)n : 1.0;
+    cost = subject * (m > 0 ? (double)m : 1.0);
+    if (!plain) {
+        for (i = 0; i < m && q < 16; i++) {
+            if (p[i] == '%') {
+                if (i + 1 < m && p[i + 1] == 'b')
+                    q++;
+                i++;
+            } else if (p[i] == '*' || p[i] == '+' || p[i] == '-') {
+                q++;
+            }
+        }
+        while (q-- > 0 && cost <= PATTERN_COST_LIMIT)
+            cost *= subject;
+    }
+    if (cost > PATTERN_COST_LIMIT)
+        luaL_error(L, "pattern operation too expensive for the fuzzing harness");
+}
+
+static int call_original(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int guarded_find(lua_State *L) {
+    check_pattern_cost(L, lua_toboolean(L, 4));
+    return call_original(L);
+}
+
+static int guarded_pattern_op(lua_State *L) {
+    check_pattern_cost(L, 0);
+    return call_original(L);
+}
+
+static void wrap_field(lua_State *L, const char *name, lua_CFunction wrapper) {
+    /* expects the library table on top of the stack */
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, wrapper, 1);
+    lua_setfield(L, -2, name);
+}
+
 static void open_safe_libs(lua_State *L) {
     static const luaL_Reg libs[] = {
         {LUA_GNAME, luaopen_base},       {LUA_COLIBNAME, luaopen_coroutine},
@@ -103,6 +167,14 @@ static void open_safe_libs(lua_State *L) {
     lua_getglobal(L, "load");
     lua_pushcclosure(L, text_only_load, 1);
     lua_setglobal(L, "load");
+    /* string.* is also the __index of the string metatable, so s:find() etc.
+     * go through the wrappers too */
+    lua_getglobal(L, LUA_STRLIBNAME);
+    wrap_field(L, "find", guarded_find);
+    wrap_field(L, "match", guarded_pattern_op);
+    wrap_field(L, "gmatch", guarded_pattern_op);
+    wrap_field(L, "gsub", guarded_pattern_op);
+    lua_pop(L, 1);
     /* deterministic math.random */
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");

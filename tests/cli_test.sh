@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# cli_test.sh GRAMMUT GRAMMARS_DIR SOURCE_DIR: the `grammut` CLI contract.
+set -u
+grammut=$1; grammars=$2; src=$3
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export GRAMMUT_CACHE_DIR=$tmp/cache
+fails=0; passes=0
+check() {  # check NAME EXPECTED_RC COMMAND...
+  local name=$1 want=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ "$rc" = "$want" ]; then passes=$((passes+1)); else
+    fails=$((fails+1)); echo "FAIL $name: exit $rc, wanted $want"; cat "$tmp/out" "$tmp/err" | head -5; fi
+}
+contains() {  # contains NAME FILE TEXT
+  if grep -q -- "$3" "$2"; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL $1: '$3' not in output"; head -5 "$2"; fi
+}
+
+# parse: exit 0 iff every file parses with no error and round-trips.
+check parse_ok 0 "$grammut" parse --grammar "$grammars/json" "$src/antlr_grammars/json/samples"
+contains parse_ok_lists "$tmp/out" "OK"
+printf '{"a": }' > "$tmp/bad.json"
+check parse_bad 1 "$grammut" parse --grammar "$grammars/json" "$tmp/bad.json"
+contains parse_bad_count "$tmp/out" "syntax errors"
+check parse_tree 0 "$grammut" parse --grammar "$grammars/json" --tree "$src/antlr_grammars/json/samples/09_empty_containers.json"
+contains parse_tree_rule "$tmp/out" "jsonValue"
+# .g4 directly (compiled into the cache), split grammars comma-separated.
+check parse_g4 0 "$grammut" parse --grammar "$src/antlr_grammars/json/JSON.g4" "$src/antlr_grammars/json/samples/01_package_manifest.json"
+check parse_split_g4 0 "$grammut" parse --grammar "$src/antlr_grammars/xml/XMLLexer.g4,$src/antlr_grammars/xml/XMLParser.g4" "$src/antlr_grammars/xml/samples"
+# Misconfiguration: one clear line, non-zero exit.
+check no_grammar 2 "$grammut" parse "$tmp/bad.json"
+contains no_grammar_msg "$tmp/err" "grammar"
+check bad_rule 2 "$grammut" parse --grammar "$grammars/json" --start nosuch "$tmp/bad.json"
+contains bad_rule_msg "$tmp/err" "nosuch"
+check missing_file 2 "$grammut" parse --grammar "$grammars/json" "$tmp/none.json"
+
+# learn -> stats -> generate with the weights.
+check learn 0 "$grammut" learn --grammar "$grammars/json" -o "$tmp/w.txt" "$src/antlr_grammars/json/samples"
+contains learn_file "$tmp/w.txt" "grammar JSON"
+check stats 0 "$grammut" stats --grammar "$grammars/json" --weights "$tmp/w.txt"
+contains stats_table "$tmp/out" "jsonValue"
+for mode in learned inverse uniform; do
+  check "generate_$mode" 0 "$grammut" generate --grammar "$grammars/json" --weights "$tmp/w.txt" --mode $mode -n 25 --seed 3 --max-size 300 --out "$tmp/gen_$mode"
+  n=$(ls "$tmp/gen_$mode" | wc -l)
+  [ "$n" = 25 ] && passes=$((passes+1)) || { fails=$((fails+1)); echo "FAIL generate_$mode wrote $n files"; }
+  big=$(find "$tmp/gen_$mode" -type f -size +300c | wc -l)
+  [ "$big" = 0 ] && passes=$((passes+1)) || { fails=$((fails+1)); echo "FAIL generate_$mode: $big files over 300 bytes"; }
+  check "generated_parse_$mode" 0 "$grammut" parse --grammar "$grammars/json" "$tmp/gen_$mode"
+done
+# Same seed, same files.
+"$grammut" generate --grammar "$grammars/json" -n 10 --seed 9 --out "$tmp/s1" >/dev/null
+"$grammut" generate --grammar "$grammars/json" -n 10 --seed 9 --out "$tmp/s2" >/dev/null
+if diff -r "$tmp/s1" "$tmp/s2" >/dev/null; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL seeded generation differs"; fi
+# A weights file for another grammar is refused.
+check wrong_weights 2 "$grammut" stats --grammar "$grammars/lua" --weights "$tmp/w.txt"
+contains wrong_weights_msg "$tmp/err" "JSON"
+check bad_mode 2 "$grammut" stats --grammar "$grammars/json" --mode sideways
+
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

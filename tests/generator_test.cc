@@ -1,0 +1,165 @@
+// Tests for generation: validity, the size budget, determinism.
+#include "grammar_runtime/generator.h"
+
+#include <string>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "grammar_runtime/parser.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// Everything needed to generate from a shipped grammar, weights learned from
+// its samples.
+struct Kit {
+  explicit Kit(const std::string& name)
+      : grammar(testing::LoadShipped(name)),
+        parser(*grammar),
+        checker(*grammar),
+        weights(*grammar),
+        tokens(*grammar, &checker),
+        generator(*grammar, weights, tokens, nullptr) {
+    for (const std::string& f : testing::Samples(name)) {
+      auto r = parser.Parse(testing::ReadFileOrDie(f));
+      if (r.ok() && r->syntax_errors == 0) weights.AddTree(r->tree);
+    }
+  }
+  std::unique_ptr<Grammar> grammar;
+  Parser parser;
+  Parser checker;
+  Weights weights;
+  TokenGenerator tokens;
+  Generator generator;
+};
+
+using ValidityParam = std::tuple<std::string, ProbabilityMode>;
+
+class GenerationValidity : public ::testing::TestWithParam<ValidityParam> {};
+
+// Of 10,000 inputs generated per grammar and mode, at least 99% re-parse with
+// no syntax error, and none is over the size limit.
+TEST_P(GenerationValidity, TenThousandInputsReparse) {
+  const auto& [name, mode] = GetParam();
+  Kit kit(name);
+  GenerateOptions options;
+  options.mode = mode;
+  options.max_bytes = (name == "json" || name == "xml") ? 1024 : 512;
+  Rng rng(12345);
+  const int kInputs = 10000;
+  int valid = 0;
+  std::string first_bad;
+  for (int i = 0; i < kInputs; ++i) {
+    std::optional<Tree> t =
+        kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    const std::string text = t->Text();
+    ASSERT_LE(text.size(), options.max_bytes);
+    auto r = kit.parser.Parse(text);
+    ASSERT_TRUE(r.ok());
+    if (r->syntax_errors == 0) {
+      ++valid;
+    } else if (first_bad.empty()) {
+      first_bad = absl::StrCat(text, "\n  -> ", r->first_error);
+    }
+  }
+  EXPECT_GE(valid, kInputs * 99 / 100) << "first invalid input:\n" << first_bad;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shipped, GenerationValidity,
+    ::testing::Combine(::testing::ValuesIn(testing::ShippedGrammars()),
+                       ::testing::Values(ProbabilityMode::kLearned,
+                                         ProbabilityMode::kInverse,
+                                         ProbabilityMode::kUniform)),
+    [](const ::testing::TestParamInfo<ValidityParam>& info) {
+      return std::get<0>(info.param) + "_" +
+             ProbabilityModeName(std::get<1>(info.param));
+    });
+
+TEST(Generator, SameSeedSameOutput) {
+  Kit kit("sqlite");
+  GenerateOptions options;
+  options.max_bytes = 400;
+  for (uint64_t seed : {1u, 2u, 99u}) {
+    Rng a(seed), b(seed);
+    auto ta = kit.generator.Generate(kit.grammar->start_rule(), a, options);
+    auto tb = kit.generator.Generate(kit.grammar->start_rule(), b, options);
+    ASSERT_TRUE(ta && tb);
+    EXPECT_EQ(ta->Text(), tb->Text());
+  }
+}
+
+TEST(Generator, NeverExceedsTinyBudgets) {
+  Kit kit("lua");
+  Rng rng(3);
+  const int64_t shortest =
+      kit.grammar->rule_min_cost(kit.grammar->start_rule()).bytes;
+  for (size_t budget = 0; budget < 64; ++budget) {
+    GenerateOptions options;
+    options.max_bytes = budget;
+    for (int i = 0; i < 20; ++i) {
+      auto t = kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+      if (static_cast<int64_t>(budget) < shortest) {
+        EXPECT_FALSE(t.has_value());
+        continue;
+      }
+      ASSERT_TRUE(t.has_value()) << budget;
+      EXPECT_LE(t->TextSize(), budget);
+    }
+  }
+}
+
+TEST(Generator, EveryRuleCanBeGeneratedAndReparsedAsThatRule) {
+  Kit kit("sqlite");
+  Rng rng(5);
+  GenerateOptions options;
+  options.max_bytes = 300;
+  int clean = 0, total = 0;
+  for (int r = 0; r < kit.grammar->num_rules(); ++r) {
+    for (int i = 0; i < 5; ++i) {
+      auto t = kit.generator.Generate(r, rng, options);
+      ASSERT_TRUE(t.has_value()) << kit.grammar->rule_name(r);
+      EXPECT_EQ(t->node(0).symbol, r);
+      auto p = kit.parser.Parse(t->Text(), r);
+      ASSERT_TRUE(p.ok());
+      ++total;
+      clean += p->syntax_errors == 0;
+    }
+  }
+  // Rules parsed alone may need their follow context; most still parse.
+  EXPECT_GE(clean, total * 9 / 10);
+}
+
+TEST(Generator, ShortestModeGivesTheMinimum) {
+  Kit kit("json");
+  Rng rng(1);
+  GenerateOptions options;
+  options.shortest = true;
+  auto t = kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+  ASSERT_TRUE(t.has_value());
+  EXPECT_LE(static_cast<int64_t>(t->TextSize()),
+            kit.grammar->rule_min_cost(kit.grammar->start_rule()).bytes);
+  auto p = kit.parser.Parse(t->Text());
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->syntax_errors, 0);
+}
+
+TEST(Generator, DerivationsAreRecorded) {
+  Kit kit("json");
+  Rng rng(8);
+  GenerateOptions options;
+  options.max_bytes = 300;
+  auto t = kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+  ASSERT_TRUE(t.has_value());
+  int steps = 0;
+  for (int i = 0; i < t->size(); ++i) {
+    if (t->node(i).is_rule) steps += static_cast<int>(t->steps(i).size());
+  }
+  EXPECT_GT(steps, 0);
+}
+
+}  // namespace
+}  // namespace grammut

@@ -1,0 +1,186 @@
+// Tests for the parser: exact round trips, derivations, bad input.
+#include "grammar_runtime/parser.h"
+
+#include <string>
+
+#include "gtest/gtest.h"
+#include "grammar_runtime/rng.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+class SampleRoundTrip : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SampleRoundTrip, EverySampleParsesCleanlyAndRoundTrips) {
+  auto g = testing::LoadShipped(GetParam());
+  ASSERT_NE(g, nullptr);
+  Parser parser(*g);
+  const auto samples = testing::Samples(GetParam());
+  ASSERT_GE(samples.size(), 10u);
+  for (const std::string& f : samples) {
+    const std::string bytes = testing::ReadFileOrDie(f);
+    auto r = parser.Parse(bytes);
+    ASSERT_TRUE(r.ok()) << f << ": " << r.status();
+    EXPECT_EQ(r->syntax_errors, 0) << f << ": " << r->first_error;
+    EXPECT_EQ(r->tree.Text(), bytes) << f;
+    EXPECT_EQ(r->tree.TextSize(), bytes.size()) << f;
+    // The root is the start rule and has a derivation.
+    ASSERT_FALSE(r->tree.empty());
+    EXPECT_TRUE(r->tree.node(0).is_rule);
+    EXPECT_EQ(r->tree.node(0).symbol, g->start_rule());
+    EXPECT_EQ(static_cast<int>(r->tree.node(0).size), r->tree.size());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, SampleRoundTrip,
+                         ::testing::ValuesIn(testing::ShippedGrammars()));
+
+TEST(Parser, KeepsTriviaAsLeadingTextOfTheNextToken) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  auto r = parser.Parse(" { \"a\" :\t1 }  \n");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->syntax_errors, 0);
+  const Tree& t = r->tree;
+  int first = t.FirstToken(0);
+  ASSERT_GE(first, 0);
+  EXPECT_EQ(t.token_trivia(first), " ");
+  EXPECT_EQ(t.token_text(first), "{");
+  EXPECT_EQ(t.Text(), " { \"a\" :\t1 }  \n");
+}
+
+TEST(Parser, RecordsDerivationSteps) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  auto r = parser.Parse("[1, 2, 3]");
+  ASSERT_TRUE(r.ok());
+  int choices = 0;
+  for (int i = 0; i < r->tree.size(); ++i) {
+    if (!r->tree.node(i).is_rule) continue;
+    for (const DerivationStep& s : r->tree.steps(i)) {
+      ASSERT_GE(s.decision, 0);
+      ASSERT_LT(s.decision, g->num_decisions());
+      ASSERT_GE(s.alt, 1);
+      ASSERT_LE(s.alt, g->decision(s.decision).num_alts);
+      EXPECT_EQ(g->decision(s.decision).rule, r->tree.node(i).symbol);
+      choices += g->decision(s.decision).num_alts > 1;
+    }
+  }
+  // At least: value kind for the array and three numbers, and the loop over
+  // ", value" taken twice and left once.
+  EXPECT_GE(choices, 7);
+}
+
+TEST(Parser, SyntaxErrorsAreCountedAndBytesKept) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  for (const std::string bad :
+       {"{\"a\": }", "[1,,2]", "{\"a\" 1}", "]]]", "{\"a\": tru}", "@#!"}) {
+    auto r = parser.Parse(bad);
+    ASSERT_TRUE(r.ok()) << bad;
+    EXPECT_GT(r->syntax_errors, 0) << bad;
+    EXPECT_FALSE(r->first_error.empty());
+    EXPECT_EQ(r->tree.Text(), bad);
+  }
+}
+
+TEST(Parser, EmptyInput) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  auto r = parser.Parse("");
+  ASSERT_TRUE(r.ok());
+  EXPECT_GT(r->syntax_errors, 0);
+  EXPECT_EQ(r->tree.Text(), "");
+}
+
+TEST(Parser, RandomBinaryRoundTrips) {
+  for (const std::string& name : testing::ShippedGrammars()) {
+    auto g = testing::LoadShipped(name);
+    Parser parser(*g);
+    Rng rng(7);
+    for (int i = 0; i < 50; ++i) {
+      std::string bytes(rng.Below(300), '\0');
+      for (char& c : bytes) c = static_cast<char>(rng.Next());
+      auto r = parser.Parse(bytes);
+      ASSERT_TRUE(r.ok()) << name;
+      EXPECT_EQ(r->tree.Text(), bytes) << name;
+    }
+  }
+}
+
+TEST(Parser, OneMegabyteOfRandomBytesIsParsedOrRefused) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  Rng rng(11);
+  std::string bytes(1 << 20, '\0');
+  for (char& c : bytes) c = static_cast<char>(rng.Next());
+  auto r = parser.Parse(bytes);
+  if (r.ok()) {
+    EXPECT_GT(r->syntax_errors, 0);
+    EXPECT_EQ(r->tree.Text(), bytes);
+  } else {
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
+  }
+  // Over the limit: refused with a clear status.
+  ParseOptions small;
+  small.max_bytes = 1000;
+  Parser limited(*g, small);
+  auto r2 = limited.Parse(bytes);
+  ASSERT_FALSE(r2.ok());
+  EXPECT_EQ(r2.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+TEST(Parser, DeepNestingIsRefusedNotACrash) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  const std::string deep(100000, '[');
+  auto r = parser.Parse(deep);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
+  // The parser is still usable afterwards.
+  auto ok = parser.Parse("[[1]]");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->syntax_errors, 0);
+  // Nesting within the limit parses.
+  std::string fine = std::string(200, '[') + std::string(200, ']');
+  auto r3 = parser.Parse(fine);
+  ASSERT_TRUE(r3.ok());
+  EXPECT_EQ(r3->syntax_errors, 0);
+}
+
+TEST(Parser, InvalidUtf8IsKeptExactly) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  const std::string bytes = "[\"\xff\xfe\", \"\xc3\xa9\"]";
+  auto r = parser.Parse(bytes);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->tree.Text(), bytes);
+}
+
+TEST(Parser, LexSplitsTokens) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  std::vector<LexedToken> tokens;
+  ASSERT_TRUE(parser.Lex("{ \"k\": 12 }", &tokens));
+  int visible = 0;
+  for (const LexedToken& t : tokens) visible += !t.hidden;
+  EXPECT_EQ(visible, 5);
+  EXPECT_FALSE(parser.Lex("\x01", &tokens));
+}
+
+TEST(Parser, CachesStayBounded) {
+  auto g = testing::LoadShipped("sqlite");
+  ParseOptions options;
+  options.max_dfa_states = 50;
+  Parser parser(*g, options);
+  for (const std::string& f : testing::Samples("sqlite")) {
+    auto r = parser.Parse(testing::ReadFileOrDie(f));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->syntax_errors, 0) << f;
+  }
+  EXPECT_GT(parser.dfa_clears(), 0);
+}
+
+}  // namespace
+}  // namespace grammut

@@ -1,0 +1,54 @@
+#include "tests/test_util.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+
+namespace grammut::testing {
+
+std::string GrammarDir(const std::string& name) {
+  return std::string(GRAMMUT_BINARY_DIR) + "/grammars/" + name;
+}
+
+std::string GrammarSourceDir(const std::string& name) {
+  return std::string(GRAMMUT_SOURCE_DIR) + "/antlr_grammars/" + name;
+}
+
+std::string TestData(const std::string& file) {
+  return std::string(GRAMMUT_SOURCE_DIR) + "/tests/data/" + file;
+}
+
+std::unique_ptr<Grammar> LoadShipped(const std::string& name) {
+  auto g = Grammar::Load(GrammarDir(name));
+  EXPECT_TRUE(g.ok()) << g.status();
+  return g.ok() ? std::move(*g) : nullptr;
+}
+
+std::vector<std::string> Samples(const std::string& name) {
+  std::vector<std::string> files;
+  for (const auto& e :
+       std::filesystem::directory_iterator(GrammarSourceDir(name) + "/samples")) {
+    if (e.is_regular_file()) files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string ReadFileOrDie(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << path;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const std::vector<std::string>& ShippedGrammars() {
+  static const std::vector<std::string> kNames = {"json", "xml", "sqlite",
+                                                  "lua"};
+  return kNames;
+}
+
+}  // namespace grammut::testing

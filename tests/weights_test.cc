@@ -1,0 +1,233 @@
+// Tests for the probabilistic grammar: Inputs from Hell's worked example,
+// learning fidelity, and the weights file format.
+#include "grammar_runtime/weights.h"
+
+#include <cmath>
+#include <fstream>
+
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "grammar_runtime/generator.h"
+#include "grammar_runtime/parser.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// The decision of `rule` of the given kind (the first one).
+int FindDecision(const Grammar& g, const std::string& rule, DecisionKind kind,
+                 int num_alts) {
+  for (int d = 0; d < g.num_decisions(); ++d) {
+    const DecisionInfo& info = g.decision(d);
+    if (g.rule_name(info.rule) == rule && info.kind == kind &&
+        info.num_alts == num_alts) {
+      return d;
+    }
+  }
+  return -1;
+}
+
+class IfHExample : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_w").c_str(),
+           1);
+    auto g = Grammar::Load(testing::TestData("Expr.g4"));
+    ASSERT_TRUE(g.ok()) << g.status();
+    grammar_ = std::move(*g);
+    weights_ = std::make_unique<Weights>(*grammar_);
+    Parser parser(*grammar_);
+    auto r = parser.Parse("1 * (2 + 3)");
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->syntax_errors, 0);
+    weights_->AddTree(r->tree);
+  }
+  std::vector<double> P(int d, ProbabilityMode m) {
+    return weights_->Probabilities(d, m);
+  }
+  std::unique_ptr<Grammar> grammar_;
+  std::unique_ptr<Weights> weights_;
+};
+
+// IfH section 3.2: Factor is 75% Int, 25% "(" Expr ")", 0% for each unary.
+TEST_F(IfHExample, LearnedFactor) {
+  const int d = FindDecision(*grammar_, "factor", DecisionKind::kBlock, 4);
+  ASSERT_GE(d, 0);
+  const auto p = P(d, ProbabilityMode::kLearned);
+  EXPECT_NEAR(p[0], 0.75, 1e-9);
+  EXPECT_NEAR(p[1], 0.25, 1e-9);
+  EXPECT_NEAR(p[2], 0.0, 1e-9);
+  EXPECT_NEAR(p[3], 0.0, 1e-9);
+}
+
+// IfH section 3.3: inverted, the unseen unary alternatives take all mass.
+TEST_F(IfHExample, InverseFactor) {
+  const int d = FindDecision(*grammar_, "factor", DecisionKind::kBlock, 4);
+  const auto p = P(d, ProbabilityMode::kInverse);
+  EXPECT_NEAR(p[0], 0.0, 1e-9);
+  EXPECT_NEAR(p[1], 0.0, 1e-9);
+  EXPECT_NEAR(p[2], 0.5, 1e-9);
+  EXPECT_NEAR(p[3], 0.5, 1e-9);
+}
+
+// Expr: 66.7% Term, 33.3% Expr "+" Term. ANTLR compiles the left recursion
+// into a loop: one more iteration 1 time in 3, leave 2 times in 3.
+TEST_F(IfHExample, LearnedAndInverseExprLoop) {
+  const int d = FindDecision(*grammar_, "expr", DecisionKind::kPrecedence, 2);
+  ASSERT_GE(d, 0);
+  const int exit = grammar_->decision(d).exit_alt;
+  const int loop = 3 - exit;
+  auto p = P(d, ProbabilityMode::kLearned);
+  EXPECT_NEAR(p[loop - 1], 1.0 / 3, 1e-9);
+  EXPECT_NEAR(p[exit - 1], 2.0 / 3, 1e-9);
+  // Inverse: proportional to 1/1 and 1/2.
+  p = P(d, ProbabilityMode::kInverse);
+  EXPECT_NEAR(p[loop - 1], 2.0 / 3, 1e-9);
+  EXPECT_NEAR(p[exit - 1], 1.0 / 3, 1e-9);
+}
+
+// Term: 75% Factor, 25% Term "*" Factor.
+TEST_F(IfHExample, LearnedTermLoop) {
+  const int d = FindDecision(*grammar_, "term", DecisionKind::kPrecedence, 2);
+  ASSERT_GE(d, 0);
+  const int exit = grammar_->decision(d).exit_alt;
+  const auto p = P(d, ProbabilityMode::kLearned);
+  EXPECT_NEAR(p[exit - 1], 0.75, 1e-9);
+  EXPECT_NEAR(p[2 - exit], 0.25, 1e-9);
+}
+
+// Int: 100% Digit; inverted 100% Digit Int.
+TEST_F(IfHExample, IntegerAlternatives) {
+  const int d = FindDecision(*grammar_, "integer", DecisionKind::kBlock, 2);
+  ASSERT_GE(d, 0);
+  auto p = P(d, ProbabilityMode::kLearned);
+  EXPECT_NEAR(p[0], 1.0, 1e-9);
+  EXPECT_NEAR(p[1], 0.0, 1e-9);
+  p = P(d, ProbabilityMode::kInverse);
+  EXPECT_NEAR(p[0], 0.0, 1e-9);
+  EXPECT_NEAR(p[1], 1.0, 1e-9);
+}
+
+TEST_F(IfHExample, UniformAndUnseenDecisions) {
+  const int d = FindDecision(*grammar_, "factor", DecisionKind::kBlock, 4);
+  for (double v : P(d, ProbabilityMode::kUniform)) EXPECT_NEAR(v, 0.25, 1e-9);
+  Weights empty(*grammar_);
+  for (ProbabilityMode m : {ProbabilityMode::kLearned, ProbabilityMode::kInverse}) {
+    for (double v : empty.Probabilities(d, m)) EXPECT_NEAR(v, 0.25, 1e-9);
+  }
+}
+
+TEST_F(IfHExample, SmoothingGivesUnseenAlternativesMass) {
+  const int d = FindDecision(*grammar_, "factor", DecisionKind::kBlock, 4);
+  weights_->set_smoothing(1.0);
+  const auto p = P(d, ProbabilityMode::kLearned);
+  EXPECT_NEAR(p[0], 4.0 / 8, 1e-9);
+  EXPECT_NEAR(p[2], 1.0 / 8, 1e-9);
+}
+
+TEST_F(IfHExample, InverseGenerationPrefersUnseenAlternatives) {
+  Parser checker(*grammar_);
+  TokenGenerator tokens(*grammar_, &checker);
+  Generator gen(*grammar_, *weights_, tokens, nullptr);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kInverse;
+  options.max_bytes = 200;
+  Rng rng(1);
+  int unary = 0, with_minus = 0;
+  for (int i = 0; i < 200; ++i) {
+    auto t = gen.Generate(grammar_->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    const std::string s = t->Text();
+    unary += s.find('(') == std::string::npos;
+    with_minus += s.find('-') != std::string::npos;
+  }
+  // Unseen alternatives ("-", unary factors) dominate.
+  EXPECT_GT(with_minus, 150);
+}
+
+TEST(Weights, SaveLoadRoundTrip) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  Weights w(*g);
+  for (const std::string& f : testing::Samples("json")) {
+    w.AddTree(parser.Parse(testing::ReadFileOrDie(f))->tree);
+  }
+  w.set_smoothing(0.5);
+  const std::string path = ::testing::TempDir() + "/json.weights";
+  ASSERT_TRUE(w.Save(path).ok());
+  Weights loaded(*g);
+  ASSERT_TRUE(loaded.Load(path).ok());
+  EXPECT_EQ(loaded.ToText(), w.ToText());
+  EXPECT_EQ(loaded.smoothing(), 0.5);
+  EXPECT_EQ(loaded.trees(), w.trees());
+  // The file names rules and alternatives for people.
+  EXPECT_TRUE(absl::StrContains(w.ToText(), "jsonValue"));
+}
+
+TEST(Weights, RejectsAFileMadeForAnotherGrammar) {
+  auto json = testing::LoadShipped("json");
+  auto lua = testing::LoadShipped("lua");
+  const std::string path = ::testing::TempDir() + "/lua.weights";
+  ASSERT_TRUE(Weights(*lua).Save(path).ok());
+  Weights w(*json);
+  absl::Status st = w.Load(path);
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(absl::StrContains(st.message(), "Lua")) << st;
+  EXPECT_TRUE(absl::StrContains(st.message(), "JSON")) << st;
+}
+
+TEST(Weights, RejectsGarbageWithLineNumbers) {
+  auto g = testing::LoadShipped("json");
+  Weights w(*g);
+  absl::Status st = w.FromText("version 1\nbogus line\n", "f.txt");
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(absl::StrContains(st.message(), "f.txt:2")) << st;
+  EXPECT_FALSE(w.FromText("version 7\n", "f.txt").ok());
+  EXPECT_FALSE(w.FromText("", "f.txt").ok());
+}
+
+// Learning fidelity: inputs generated in learned mode reproduce the sample
+// set's alternative frequencies.
+TEST(Weights, LearnedGenerationReproducesSampleFrequencies) {
+  for (const std::string name : {"json", "xml"}) {
+    auto g = testing::LoadShipped(name);
+    Parser parser(*g);
+    Weights learned(*g);
+    for (const std::string& f : testing::Samples(name)) {
+      learned.AddTree(parser.Parse(testing::ReadFileOrDie(f))->tree);
+    }
+    Parser checker(*g);
+    TokenGenerator tokens(*g, &checker);
+    Generator gen(*g, learned, tokens, nullptr);
+    GenerateOptions options;
+    options.mode = ProbabilityMode::kLearned;
+    options.max_bytes = 1 << 16;
+    options.max_depth = 200;
+    Weights observed(*g);
+    Rng rng(42);
+    for (int i = 0; i < 3000; ++i) {
+      auto t = gen.Generate(g->start_rule(), rng, options);
+      ASSERT_TRUE(t.has_value());
+      auto r = parser.Parse(t->Text());
+      ASSERT_TRUE(r.ok());
+      observed.AddTree(r->tree);
+    }
+    double worst = 0;
+    int compared = 0;
+    for (int d = 0; d < g->num_decisions(); ++d) {
+      if (g->decision(d).num_alts < 2) continue;
+      if (learned.total(d) < 20 || observed.total(d) < 500) continue;
+      const auto& p = learned.Probabilities(d, ProbabilityMode::kLearned);
+      const auto& q = observed.Probabilities(d, ProbabilityMode::kLearned);
+      for (size_t a = 0; a < p.size(); ++a) {
+        worst = std::max(worst, std::fabs(p[a] - q[a]));
+      }
+      ++compared;
+    }
+    EXPECT_GE(compared, 3) << name;
+    EXPECT_LE(worst, 0.05) << name;
+  }
+}
+
+}  // namespace
+}  // namespace grammut
