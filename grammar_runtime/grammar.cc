@@ -374,6 +374,10 @@ void Grammar::BuildDecisions() {
           g.states[e.target].kind == StateKind::kLoopEnd) {
         info.exit_alt = static_cast<int32_t>(i + 1);
       }
+      if (info.kind == DecisionKind::kPlusLoopBack &&
+          g.states[e.target].kind == StateKind::kPlusBlockStart) {
+        info.iteration_decision = g.states[e.target].decision;
+      }
       // Describe the alternative by the first symbols it reaches.
       std::vector<std::string> parts;
       int32_t cur = e.target;

@@ -66,6 +66,9 @@ struct DecisionInfo {
   int32_t num_alts = 0;
   DecisionKind kind = DecisionKind::kBlock;
   int32_t exit_alt = 0;  // loops: the alternative (1-based) that leaves
+  // (...)+ loops: the decision at the start of each iteration (the block
+  // start), so iterations can be found in derivations; -1 otherwise.
+  int32_t iteration_decision = -1;
   std::vector<std::string> alt_labels;  // short text per alternative
 };
 

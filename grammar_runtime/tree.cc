@@ -123,6 +123,15 @@ std::string Tree::SubtreeText(int i) const {
   return out;
 }
 
+size_t Tree::SubtreeSize(int i) const {
+  size_t total = 0;
+  const int end = i + static_cast<int>(nodes_[i].size);
+  for (int k = i; k < end; ++k) {
+    if (!nodes_[k].is_rule) total += nodes_[k].text_size;
+  }
+  return total;
+}
+
 std::string Tree::Text() const {
   std::string out;
   out.reserve(TextSize());

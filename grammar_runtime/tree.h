@@ -83,6 +83,8 @@ class Tree {
   int LastToken(int i) const;
   // Bytes of subtree i (tokens with their trivia).
   std::string SubtreeText(int i) const;
+  // Number of bytes of subtree i (without building them).
+  size_t SubtreeSize(int i) const;
   // Serialized bytes of the whole tree.
   std::string Text() const;
   // Bytes the serialized tree has (without building it).

@@ -5,14 +5,26 @@
  * luaL_loadbufferx in text-only mode (binary chunks are rejected) and run
  * with lua_pcall in a fresh state.
  * Exercises: lexer, parser/code generator, VM, GC (incl. finalizers and
- * weak tables), metatables, coroutines, and the string (incl. patterns and
- * string.pack/format), table, math and utf8 libraries.
+ * weak tables), metatables, coroutines, to-be-closed variables, and the
+ * string (incl. patterns and string.pack/format), table, math and utf8
+ * libraries.
  *
- * Safety: only base, coroutine, string, table, math and utf8 are opened
- * (no io/os/package/debug); dofile/loadfile are removed, print is a no-op,
- * load() is forced to text mode; memory is capped by a custom allocator;
- * a count hook raises an error after ~100k VM instructions; string pattern
- * functions refuse operations whose worst-case backtracking cost is huge.
+ * Safety / boundedness:
+ *  - only base, coroutine, string, table, math and utf8 are opened (no
+ *    io/os/package/debug); dofile/loadfile are removed, print is a no-op,
+ *    load() is forced to text mode;
+ *  - memory is capped (32 MB) by a custom allocator;
+ *  - a count hook raises an error after ~100k VM instructions; once the
+ *    budget is spent the hook fires on every instruction, so pcall loops
+ *    cannot swallow the error forever;
+ *  - Lua disables hooks inside __gc finalizers; build_targets.sh builds
+ *    lgc.c with finalizer_hooks.h so that the hook stays active there (an
+ *    endless __gc would otherwise hang the process; with a stock liblua
+ *    this one protection is missing);
+ *  - a few library functions whose C loops can run "forever" without
+ *    allocating (string patterns with heavy backtracking, string.rep of an
+ *    empty string, table.move/insert/remove over huge ranges) refuse such
+ *    calls with an ordinary Lua error.
  *
  * Does not define LLVMFuzzerCustomMutator.
  */
@@ -28,8 +40,10 @@
 
 #define FUZZ_MAX_INPUT (64 * 1024)
 #define MEMORY_LIMIT ((size_t)32 * 1024 * 1024)
-#define HOOK_PERIOD 1000     /* instructions between count-hook calls */
-#define HOOK_MAX_CALLS 100   /* -> ~100k instructions per input */
+#define HOOK_PERIOD 1000          /* instructions between count-hook calls */
+#define HOOK_MAX_CALLS 100        /* -> ~100k instructions per input */
+#define PATTERN_COST_LIMIT 2e8    /* see check_pattern_cost */
+#define TABLE_LOOP_LIMIT 1000000  /* element moves in table.move/insert/remove */
 
 struct alloc_state {
     size_t used;
@@ -37,6 +51,9 @@ struct alloc_state {
 };
 
 static unsigned hook_calls;
+
+/* ------------------------------------------------------------------ */
+/* memory and instruction budgets                                      */
 
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     struct alloc_state *st = (struct alloc_state *)ud;
@@ -59,8 +76,30 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    if (++hook_calls > HOOK_MAX_CALLS)
+    if (++hook_calls > HOOK_MAX_CALLS) {
+        /* from now on fail at every instruction of this thread */
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
         luaL_error(L, "instruction limit exceeded");
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* wrappers around library functions                                   */
+
+/* Call upvalue 1 with all arguments, return all its results. */
+static int call_original(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void wrap_field(lua_State *L, const char *name, lua_CFunction wrapper) {
+    /* expects the library table on top of the stack */
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, wrapper, 1);
+    lua_setfield(L, -2, name);
 }
 
 static int noop_print(lua_State *L) {
@@ -70,28 +109,35 @@ static int noop_print(lua_State *L) {
 
 /* load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t". */
 static int text_only_load(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n < 3) {
+    if (lua_gettop(L) < 3)
         lua_settop(L, 3);
-        n = 3;
-    }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    lua_pushvalue(L, lua_upvalueindex(1)); /* original load */
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
+    return call_original(L);
 }
 
 /*
  * Lua patterns backtrack: ("a"):rep(3000):find(".-.-.-b") runs for minutes
- * inside one C call, where the count hook cannot interrupt it.  The wrappers
- * below estimate the worst-case cost of a pattern operation as
+ * inside one C call, where the count hook cannot interrupt it.  Estimate the
+ * worst-case cost of a pattern operation as
  *     #subject * #pattern * #subject ^ (number of * + - quantifiers and %b)
- * and raise an ordinary Lua error when it exceeds PATTERN_COST_LIMIT.  Normal
- * programs on short strings are unaffected.
+ * and raise an ordinary Lua error when it exceeds PATTERN_COST_LIMIT.
+ * Normal programs on short strings are unaffected.
  */
-#define PATTERN_COST_LIMIT 2e8
+/* index just past the set starting at p[i] == '[' (Lua's classEnd rules) */
+static size_t skip_set(const char *p, size_t m, size_t i) {
+    i++;
+    if (i < m && p[i] == '^')
+        i++;
+    do { /* the first ']' right after '[' or '[^' is a literal */
+        if (i >= m)
+            return m;
+        if (p[i] == '%')
+            i++;
+        i++;
+    } while (i < m && p[i] != ']');
+    return i < m ? i + 1 : m;
+}
 
 static void check_pattern_cost(lua_State *L, int plain) {
     size_t n, m, i;
@@ -105,13 +151,29 @@ static void check_pattern_cost(lua_State *L, int plain) {
     subject = n > 0 ? (double)n : 1.0;
     cost = subject * (m > 0 ? (double)m : 1.0);
     if (!plain) {
-        for (i = 0; i < m && q < 16; i++) {
-            if (p[i] == '%') {
-                if (i + 1 < m && p[i + 1] == 'b')
-                    q++;
+        i = 0;
+        while (i < m && q < 16) {
+            /* one single-character class, then an optional quantifier */
+            if (p[i] == '%' && i + 1 < m && p[i + 1] == 'b') {
+                q++; /* %bxy scans ahead for the balancing character */
+                i += 4;
+                continue;
+            }
+            if (p[i] == '%' && i + 1 < m && p[i + 1] == 'f') {
+                i += 2;
+                if (i < m && p[i] == '[')
+                    i = skip_set(p, m, i);
+                continue;
+            }
+            if (p[i] == '%')
+                i += 2;
+            else if (p[i] == '[')
+                i = skip_set(p, m, i);
+            else
                 i++;
-            } else if (p[i] == '*' || p[i] == '+' || p[i] == '-') {
+            if (i < m && (p[i] == '*' || p[i] == '+' || p[i] == '-')) {
                 q++;
+                i++;
             }
         }
         while (q-- > 0 && cost <= PATTERN_COST_LIMIT)
@@ -119,14 +181,6 @@ static void check_pattern_cost(lua_State *L, int plain) {
     }
     if (cost > PATTERN_COST_LIMIT)
         luaL_error(L, "pattern operation too expensive for the fuzzing harness");
-}
-
-static int call_original(lua_State *L) {
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
 }
 
 static int guarded_find(lua_State *L) {
@@ -139,12 +193,52 @@ static int guarded_pattern_op(lua_State *L) {
     return call_original(L);
 }
 
-static void wrap_field(lua_State *L, const char *name, lua_CFunction wrapper) {
-    /* expects the library table on top of the stack */
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, wrapper, 1);
-    lua_setfield(L, -2, name);
+/* string.rep("", 2^50) loops 2^50 times without allocating anything. */
+static int guarded_rep(lua_State *L) {
+    size_t l = 1, lsep = 0;
+    if (lua_isstring(L, 1))
+        lua_tolstring(L, 1, &l);
+    if (lua_isstring(L, 3))
+        lua_tolstring(L, 3, &lsep);
+    if (l == 0 && lsep == 0) {
+        int isint = 0;
+        (void)lua_tointegerx(L, 2, &isint);
+        if (!isint)
+            return call_original(L); /* let string.rep report the error */
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    return call_original(L);
 }
+
+/* table.move(a1, f, e, t [, a2]) copies e-f+1 elements one by one. */
+static int guarded_move(lua_State *L) {
+    int okf = 0, oke = 0;
+    lua_Integer f = lua_tointegerx(L, 2, &okf);
+    lua_Integer e = lua_tointegerx(L, 3, &oke);
+    if (okf && oke && e >= f && (lua_Unsigned)e - (lua_Unsigned)f >= TABLE_LOOP_LIMIT)
+        luaL_error(L, "table.move range too large for the fuzzing harness");
+    return call_original(L);
+}
+
+/* table.insert / table.remove shift #t elements; a __len metamethod can
+ * make #t astronomically large while the table is empty. */
+static int guarded_shift(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1)) {
+        int has_len = lua_getfield(L, -1, "__len") != LUA_TNIL;
+        lua_pop(L, 2);
+        if (has_len) {
+            lua_Integer n = luaL_len(L, 1);
+            lua_Integer pos = lua_isinteger(L, 2) ? lua_tointeger(L, 2) : n;
+            if ((pos < n ? (lua_Unsigned)n - (lua_Unsigned)pos : (lua_Unsigned)pos - (lua_Unsigned)n) >=
+                TABLE_LOOP_LIMIT)
+                luaL_error(L, "table too long for the fuzzing harness");
+        }
+    }
+    return call_original(L);
+}
+
+/* ------------------------------------------------------------------ */
 
 static void open_safe_libs(lua_State *L) {
     static const luaL_Reg libs[] = {
@@ -158,23 +252,33 @@ static void open_safe_libs(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+
+    lua_pushglobaltable(L);
     lua_pushnil(L);
-    lua_setglobal(L, "dofile");
+    lua_setfield(L, -2, "dofile");
     lua_pushnil(L);
-    lua_setglobal(L, "loadfile");
+    lua_setfield(L, -2, "loadfile");
     lua_pushcfunction(L, noop_print);
-    lua_setglobal(L, "print");
-    lua_getglobal(L, "load");
-    lua_pushcclosure(L, text_only_load, 1);
-    lua_setglobal(L, "load");
-    /* string.* is also the __index of the string metatable, so s:find() etc.
-     * go through the wrappers too */
+    lua_setfield(L, -2, "print");
+    wrap_field(L, "load", text_only_load);
+    lua_pop(L, 1);
+
+    /* string.* is also the __index of the string metatable, so s:find()
+     * etc. go through the wrappers too */
     lua_getglobal(L, LUA_STRLIBNAME);
     wrap_field(L, "find", guarded_find);
     wrap_field(L, "match", guarded_pattern_op);
     wrap_field(L, "gmatch", guarded_pattern_op);
     wrap_field(L, "gsub", guarded_pattern_op);
+    wrap_field(L, "rep", guarded_rep);
     lua_pop(L, 1);
+
+    lua_getglobal(L, LUA_TABLIBNAME);
+    wrap_field(L, "move", guarded_move);
+    wrap_field(L, "insert", guarded_shift);
+    wrap_field(L, "remove", guarded_shift);
+    lua_pop(L, 1);
+
     /* deterministic math.random */
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");

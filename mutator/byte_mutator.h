@@ -1,0 +1,27 @@
+// byte_mutator.h: a small byte-level mutator.
+//
+// Used for token text edits and as the fallback for inputs that cannot be
+// handled as trees, when libFuzzer's LLVMFuzzerMutate is not reachable (an
+// LD_PRELOADed plugin cannot see it). Deterministic for a given Rng state.
+#ifndef GRAMMUT_MUTATOR_BYTE_MUTATOR_H_
+#define GRAMMUT_MUTATOR_BYTE_MUTATOR_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "grammar_runtime/rng.h"
+
+namespace grammut {
+
+// A function with LLVMFuzzerMutate's contract: mutates data[0, size) in
+// place, returns the new size (at most max_size).
+using ByteMutateFn = size_t (*)(uint8_t* data, size_t size, size_t max_size);
+
+// ByteMutate applies one random edit (bit flip, byte set, insert, erase,
+// duplicate a chunk, interesting value, ASCII digit/letter change) and
+// returns the new size, at most `max_size`.
+size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_MUTATOR_BYTE_MUTATOR_H_

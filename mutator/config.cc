@@ -1,0 +1,63 @@
+#include "mutator/config.h"
+
+#include <cstdlib>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+
+namespace grammut {
+namespace {
+
+std::string Env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+}  // namespace
+
+absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name) {
+  if (name == "learned") return ModePolicy::kLearned;
+  if (name == "inverse") return ModePolicy::kInverse;
+  if (name == "uniform") return ModePolicy::kUniform;
+  if (name == "adaptive" || name.empty()) return ModePolicy::kAdaptive;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "GRAMMUT_MODE='", name,
+      "' is not one of learned, inverse, uniform, adaptive"));
+}
+
+absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
+  MutatorConfig c;
+  c.grammar = Env("GRAMMUT_GRAMMAR");
+  c.start_rule = Env("GRAMMUT_START_RULE");
+  absl::StatusOr<ModePolicy> mode = ParseModePolicy(Env("GRAMMUT_MODE"));
+  if (!mode.ok()) return mode.status();
+  c.mode = *mode;
+  c.weights_file = Env("GRAMMUT_WEIGHTS");
+  c.save_weights_file = Env("GRAMMUT_SAVE_WEIGHTS");
+  auto number = [](const char* name, double* out) -> absl::Status {
+    const std::string v = Env(name);
+    if (v.empty()) return absl::OkStatus();
+    if (!absl::SimpleAtod(v, out) || *out < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, "='", v, "' is not a non-negative number"));
+    }
+    return absl::OkStatus();
+  };
+  double depth = c.max_depth, parse = static_cast<double>(c.max_parse_bytes);
+  for (auto [name, out] : {std::pair<const char*, double*>{"GRAMMUT_STATS", &c.stats_seconds},
+                           {"GRAMMUT_MAX_DEPTH", &depth},
+                           {"GRAMMUT_MAX_PARSE", &parse},
+                           {"GRAMMUT_SMOOTHING", &c.smoothing}}) {
+    absl::Status st = number(name, out);
+    if (!st.ok()) return st;
+  }
+  if (depth < 1) {
+    return absl::InvalidArgumentError("GRAMMUT_MAX_DEPTH must be at least 1");
+  }
+  c.max_depth = static_cast<int>(depth);
+  c.max_parse_bytes = static_cast<size_t>(parse);
+  return c;
+}
+
+}  // namespace grammut

@@ -1,0 +1,56 @@
+// config.h: how the mutator is configured.
+//
+// libFuzzer owns argv, so grammut reads environment variables (or an
+// embedded grammar):
+//   GRAMMUT_GRAMMAR       .g4 file(s) (comma-separated) or .interp directory
+//   GRAMMUT_START_RULE    start rule (default: the parser's first rule)
+//   GRAMMUT_MODE          learned | inverse | uniform | adaptive (default)
+//   GRAMMUT_WEIGHTS       weights file to start from
+//   GRAMMUT_SAVE_WEIGHTS  where to save learned weights (periodically, at exit)
+//   GRAMMUT_STATS         seconds between stats lines on stderr (0: off)
+//   GRAMMUT_MAX_DEPTH     rule nesting before generation takes the cheapest
+//                         alternatives (default 48)
+//   GRAMMUT_MAX_PARSE     largest input parsed, in bytes (default 65536)
+//   GRAMMUT_SMOOTHING     added to counts in learned mode (default 0.5)
+#ifndef GRAMMUT_MUTATOR_CONFIG_H_
+#define GRAMMUT_MUTATOR_CONFIG_H_
+
+#include <cstddef>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace grammut {
+
+// How probabilities are chosen for generation.
+enum class ModePolicy { kLearned, kInverse, kUniform, kAdaptive };
+
+// The mutator's configuration.
+struct MutatorConfig {
+  std::string grammar;     // spec for Grammar::Load; empty: embedded
+  std::string start_rule;
+  ModePolicy mode = ModePolicy::kAdaptive;
+  std::string weights_file;
+  std::string save_weights_file;
+  double stats_seconds = 0;
+  int max_depth = 48;
+  size_t max_parse_bytes = 65536;
+  double smoothing = 0.5;
+
+  // Learning (and everything else that depends on inputs seen before) is
+  // off when the mode is uniform and no weights file is given: then the same
+  // input and seed always give the same output.
+  bool learning() const {
+    return !(mode == ModePolicy::kUniform && weights_file.empty());
+  }
+};
+
+// Reads the GRAMMUT_* environment variables. Errors name the variable.
+absl::StatusOr<MutatorConfig> ConfigFromEnvironment();
+
+// Parses "learned", "inverse", "uniform" or "adaptive".
+absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_MUTATOR_CONFIG_H_
