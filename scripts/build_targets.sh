@@ -264,7 +264,7 @@ build_lib_lua() {
     # the harness's instruction-count hook also works inside __gc finalizers
     # (see that file); finalizer_hooks.c provides the wrapper it calls.
     local hookdir="$HARNESS_DIR/lua"
-    local objs=() f o extra pids=() n=0
+    local objs=() f o p extra pids=() n=0
     for f in "$src"/src/*.c "$hookdir/finalizer_hooks.c"; do
         case "$(basename "$f")" in lua.c|luac.c) continue ;; esac
         o="$bdir/$(basename "${f%.c}").o"

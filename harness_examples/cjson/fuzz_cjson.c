@@ -7,7 +7,8 @@
  * comparison (case sensitive and insensitive), minification, a tree walk
  * through the accessor API, and a few tree edits on the duplicate.
  *
- * Does not define LLVMFuzzerCustomMutator: the object file is linked both
+ * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
+ * LLVMFuzzerCustomMutator): the object file is linked both
  * as a plain libFuzzer target and together with the grammut mutator.
  */
 #include <stddef.h>

@@ -12,7 +12,9 @@
  * stays within libxml2's default (non-XML_PARSE_HUGE) amplification limits.
  * All error / warning output is silenced.
  *
- * Does not define LLVMFuzzerCustomMutator.
+ * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
+ * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
+ * library that may define those.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -26,7 +28,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 
-#define FUZZ_MAX_INPUT (256 * 1024)
+#define FUZZ_MAX_INPUT (64 * 1024)
 #define MAX_WALK_NODES 100000
 
 static volatile size_t sink;
@@ -57,13 +59,6 @@ static void init_once(void) {
     xmlSetGenericErrorFunc(NULL, silent_generic);
     xmlSetStructuredErrorFunc(NULL, silent_structured);
     xmlSetExternalEntityLoader(refuse_loader);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    init_once();
-    return 0;
 }
 
 static const char *const xpath_exprs[] = {

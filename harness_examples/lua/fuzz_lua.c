@@ -26,7 +26,9 @@
  *    empty string, table.move/insert/remove over huge ranges) refuse such
  *    calls with an ordinary Lua error.
  *
- * Does not define LLVMFuzzerCustomMutator.
+ * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
+ * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
+ * library that may define those.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -12,7 +12,9 @@
  * defensive mode is on; run-time limits are small, a progress handler
  * aborts after ~100k VM steps, and the heap is capped.
  *
- * Does not define LLVMFuzzerCustomMutator.
+ * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
+ * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
+ * library that may define those.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -41,13 +43,6 @@ static int exec_callback(void *arg, int ncols, char **values, char **names) {
         if (values[i]) sink += strlen(values[i]);
         if (names[i]) sink += strlen(names[i]);
     }
-    return 0;
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    sqlite3_initialize();
     return 0;
 }
 
