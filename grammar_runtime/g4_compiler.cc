@@ -1,5 +1,6 @@
 #include "grammar_runtime/g4_compiler.h"
 
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,10 +11,13 @@
 #include <sstream>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "grammar_runtime/fingerprint.h"
+
+extern char** environ;
 
 namespace grammut {
 namespace fs = std::filesystem;
@@ -37,6 +41,55 @@ std::string ShellQuote(const std::string& s) {
     }
   }
   return out + "'";
+}
+
+// Runs `cmd` with /bin/sh, capturing stdout and stderr; returns the exit
+// code (-1 if it could not start). The child's environment has no
+// LD_PRELOAD and has GRAMMUT_DISABLE=1: when grammut is preloaded into a
+// fuzzer, it must not load itself into the tool's processes (each would
+// compile the grammar again, without end).
+int RunShell(const std::string& cmd, std::string* output) {
+  std::vector<std::string> env_storage;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const absl::string_view v(*e);
+    if (absl::StartsWith(v, "LD_PRELOAD=") ||
+        absl::StartsWith(v, "GRAMMUT_DISABLE=")) {
+      continue;
+    }
+    env_storage.emplace_back(v);
+  }
+  env_storage.emplace_back("GRAMMUT_DISABLE=1");
+  std::vector<char*> envp;
+  for (std::string& e : env_storage) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  std::string shell_cmd = cmd;
+  char sh[] = "/bin/sh", dash_c[] = "-c";
+  char* argv[] = {sh, dash_c, shell_cmd.data(), nullptr};
+  pid_t pid = -1;
+  const int spawned = posix_spawn(&pid, "/bin/sh", &actions, nullptr, argv,
+                                  envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (spawned != 0) {
+    close(fds[0]);
+    return -1;
+  }
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) {
+    output->append(buf, static_cast<size_t>(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 bool HasInterp(const fs::path& dir) {
@@ -114,19 +167,13 @@ absl::StatusOr<std::string> CompileG4(const std::vector<std::string>& g4_files) 
           ShellQuote((tmp / "out").string()), " -lib ",
           ShellQuote((tmp / "out").string()), " ",
           ShellQuote(fs::path(f).filename().string()), " 2>&1");
-      FILE* pipe = popen(cmd.c_str(), "r");
-      if (pipe == nullptr) {
-        return absl::InternalError("cannot run the ANTLR tool");
-      }
       std::string output;
-      char buf[4096];
-      size_t n;
-      while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, n);
-      const int rc = pclose(pipe);
+      const int rc = RunShell(cmd, &output);
+      if (rc < 0) return absl::InternalError("cannot run the ANTLR tool");
       if (rc != 0 || output.find("error(") != std::string::npos) {
         ok = false;
         last_output = output;
-        if (WIFEXITED(rc) && WEXITSTATUS(rc) == 127) {
+        if (rc == 127) {
           return absl::FailedPreconditionError(absl::StrCat(
               "the ANTLR tool '", tool,
               "' was not found; install Debian's antlr4 package or set "
