@@ -112,7 +112,8 @@ void BM_MutateOperator(benchmark::State& state) {
   if (state.range(1) >= static_cast<int64_t>(ops.size()) - 1) return;
   RunMutations(state, name, ops[state.range(1)].name);
 }
-BENCHMARK(BM_MutateOperator)->ArgsProduct({{0, 1}, benchmark::CreateDenseRange(0, 10, 1)});
+BENCHMARK(BM_MutateOperator)
+    ->ArgsProduct({{0, 1}, benchmark::CreateDenseRange(0, 10, 1)});
 
 // One 1 KB JSON document mutated over and over (the 200k/s goal).
 void BM_MutateJson1KB(benchmark::State& state) {

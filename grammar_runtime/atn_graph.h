@@ -75,12 +75,12 @@ struct AtnGraph {
   std::vector<AtnState> states;
   std::vector<AtnEdge> edges;
   std::vector<SymbolSet> sets;
-  std::vector<int32_t> rule_start;      // rule index -> start state
-  std::vector<int32_t> rule_stop;       // rule index -> stop state
-  std::vector<int32_t> decision_state;  // decision number -> state
-  std::vector<bool> left_recursive;     // rule index -> left-recursive?
-  std::vector<int32_t> mode_start;      // lexer: mode -> tokens start state
-  std::vector<int32_t> rule_token_type; // lexer: rule -> token type (0: none)
+  std::vector<int32_t> rule_start;       // rule index -> start state
+  std::vector<int32_t> rule_stop;        // rule index -> stop state
+  std::vector<int32_t> decision_state;   // decision number -> state
+  std::vector<bool> left_recursive;      // rule index -> left-recursive?
+  std::vector<int32_t> mode_start;       // lexer: mode -> tokens start state
+  std::vector<int32_t> rule_token_type;  // lexer: rule -> token type (0: none)
 
   // The edge `i` (0-based) leaving `state`.
   const AtnEdge& Edge(int32_t state, uint32_t i) const {

@@ -73,8 +73,8 @@ int RunShell(const std::string& cmd, std::string* output) {
   char sh[] = "/bin/sh", dash_c[] = "-c";
   char* argv[] = {sh, dash_c, shell_cmd.data(), nullptr};
   pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, "/bin/sh", &actions, nullptr, argv,
-                                  envp.data());
+  const int spawned =
+      posix_spawn(&pid, "/bin/sh", &actions, nullptr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(fds[1]);
   if (spawned != 0) {
@@ -114,7 +114,8 @@ std::string G4CacheRoot() {
   return "/tmp/grammut-cache";
 }
 
-absl::StatusOr<std::string> CompileG4(const std::vector<std::string>& g4_files) {
+absl::StatusOr<std::string> CompileG4(
+    const std::vector<std::string>& g4_files) {
   if (g4_files.empty()) {
     return absl::InvalidArgumentError("no .g4 files given");
   }
@@ -125,29 +126,30 @@ absl::StatusOr<std::string> CompileG4(const std::vector<std::string>& g4_files) 
     key = Fnv1a64(fs::path(f).filename().string(), key);
     key = Fnv1a64(*text, key);
   }
-  const fs::path dir =
-      fs::path(G4CacheRoot()) / absl::StrFormat("%016x", key);
+  const fs::path dir = fs::path(G4CacheRoot()) / absl::StrFormat("%016x", key);
   if (HasInterp(dir)) return dir.string();
 
   std::error_code ec;
   fs::create_directories(dir.parent_path(), ec);
-  const fs::path tmp = fs::path(absl::StrFormat("%s.tmp%d", dir.string(),
-                                                static_cast<int>(getpid())));
+  const fs::path tmp = fs::path(
+      absl::StrFormat("%s.tmp%d", dir.string(), static_cast<int>(getpid())));
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp / "src", ec);
   if (ec) {
-    return absl::PermissionDeniedError(absl::StrCat(
-        "cannot create the grammar cache directory ", tmp.string(), ": ",
-        ec.message(), " (set GRAMMUT_CACHE_DIR)"));
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot create the grammar cache directory ", tmp.string(),
+                     ": ", ec.message(), " (set GRAMMUT_CACHE_DIR)"));
   }
   // Lexer grammars first, so that a parser's tokenVocab finds its .tokens.
   std::vector<std::string> ordered;
   for (const std::string& f : g4_files) {
     absl::StatusOr<std::string> text = ReadAll(f);
-    const bool lexer = text.ok() && text->find("lexer grammar") !=
-                                        std::string::npos;
-    if (lexer) ordered.insert(ordered.begin(), f);
-    else ordered.push_back(f);
+    const bool lexer =
+        text.ok() && text->find("lexer grammar") != std::string::npos;
+    if (lexer)
+      ordered.insert(ordered.begin(), f);
+    else
+      ordered.push_back(f);
   }
   for (const std::string& f : ordered) {
     fs::copy_file(f, tmp / "src" / fs::path(f).filename(),
@@ -196,9 +198,9 @@ absl::StatusOr<std::string> CompileG4(const std::vector<std::string>& g4_files) 
     if (last_output.find("error(134)") == std::string::npos) break;
   }
   fs::remove_all(tmp, ec);
-  return absl::InvalidArgumentError(absl::StrCat(
-      "the ANTLR tool rejected ", absl::StrJoin(g4_files, ", "), ":\n",
-      last_output));
+  return absl::InvalidArgumentError(absl::StrCat("the ANTLR tool rejected ",
+                                                 absl::StrJoin(g4_files, ", "),
+                                                 ":\n", last_output));
 }
 
 }  // namespace grammut

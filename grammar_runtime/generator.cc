@@ -13,7 +13,7 @@ struct Frame {
   int node;           // tree node
   uint16_t children;  // children added so far
   int precedence;
-  int64_t reserve;    // minimum bytes owed after returning (follow's cost)
+  int64_t reserve;  // minimum bytes owed after returning (follow's cost)
   std::vector<DerivationStep> steps;
 };
 
@@ -31,8 +31,7 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
   }
 }
 
-MinCost Generator::EdgeCost(const AtnEdge& e, int precedence,
-                            int depth) const {
+MinCost Generator::EdgeCost(const AtnEdge& e, int precedence, int depth) const {
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const MinCost kInf{kUnreachableCost, kUnreachableCost};
@@ -81,8 +80,11 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
-  frames.push_back(Frame{-1, tree.BeginRule(rule), 0,
-                         g.left_recursive[rule] ? options.precedence : 0, 0,
+  frames.push_back(Frame{-1,
+                         tree.BeginRule(rule),
+                         0,
+                         g.left_recursive[rule] ? options.precedence : 0,
+                         0,
                          {}});
   int32_t state = g.rule_start[rule];
   const int64_t step_limit = 64 * budget + 20000;
@@ -120,8 +122,9 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
       pick = cheapest_edge;
       if (!cheapest) {
         const std::vector<double>* probs =
-            st.decision >= 0 ? &weights_.Probabilities(st.decision, options.mode)
-                             : nullptr;
+            st.decision >= 0
+                ? &weights_.Probabilities(st.decision, options.mode)
+                : nullptr;
         weights.assign(st.num_edges, 0.0);
         double total = 0;
         for (uint32_t i = 0; i < st.num_edges; ++i) {
@@ -178,8 +181,9 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
                 (e.kind == EdgeKind::kNotSet ? !SetContains(g.sets[e.set], t)
                                              : SetContains(g.sets[e.set], t));
             if (!in) continue;
-            if (shortest_type < 0 || grammar_.min_token_length(t) <
-                                         grammar_.min_token_length(shortest_type)) {
+            if (shortest_type < 0 ||
+                grammar_.min_token_length(t) <
+                    grammar_.min_token_length(shortest_type)) {
               shortest_type = t;
             }
             if (grammar_.min_token_length(t) <= room_for_type) {
@@ -201,10 +205,9 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
         const int64_t room = budget - emitted - after - sep_size;
         std::string text =
             cheapest ? tokens_.Shortest(type)
-                     : tokens_.Generate(type, rng,
-                                        room > 0 ? static_cast<size_t>(room)
-                                                 : 0,
-                                        pool_, options.pool_probability);
+                     : tokens_.Generate(
+                           type, rng, room > 0 ? static_cast<size_t>(room) : 0,
+                           pool_, options.pool_probability);
         std::string trivia;
         if (last_token >= 0 && !text.empty()) {
           if (separators_.Needs(tree.node(last_token).symbol,

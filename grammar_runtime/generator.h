@@ -32,12 +32,12 @@ namespace grammut {
 
 // Budget and policy for one generation.
 struct GenerateOptions {
-  size_t max_bytes = 4096;       // hard cap on the serialized size
-  int max_depth = 64;            // rule nesting before cheapest-only
+  size_t max_bytes = 4096;  // hard cap on the serialized size
+  int max_depth = 64;       // rule nesting before cheapest-only
   ProbabilityMode mode = ProbabilityMode::kLearned;
-  double pool_probability = 0.5; // chance to reuse a corpus token text
-  int precedence = 0;            // precedence argument of the start rule
-  bool shortest = false;         // take only the cheapest alternatives
+  double pool_probability = 0.5;  // chance to reuse a corpus token text
+  int precedence = 0;             // precedence argument of the start rule
+  bool shortest = false;          // take only the cheapest alternatives
 };
 
 class Generator {

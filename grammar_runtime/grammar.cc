@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "Vocabulary.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -12,7 +13,6 @@
 #include "atn/ATN.h"
 #include "atn/ATNDeserializer.h"
 #include "atn/ATNType.h"
-#include "Vocabulary.h"
 #include "grammar_runtime/fingerprint.h"
 #include "grammar_runtime/g4_compiler.h"
 #include "grammar_runtime/internal/atn_convert.h"
@@ -37,11 +37,21 @@ std::string UnquoteLiteral(const std::string& quoted) {
     }
     char e = quoted[++i];
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
       case 'u': {
         unsigned cp = 0;
         int digits = 0;
@@ -62,7 +72,9 @@ std::string UnquoteLiteral(const std::string& quoted) {
         }
         break;
       }
-      default: out += e; break;  // \\ \' and any other escaped char
+      default:
+        out += e;
+        break;  // \\ \' and any other escaped char
     }
   }
   return out;
@@ -111,7 +123,8 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   }
   std::string dir;
   if (absl::EndsWith(spec, ".g4") || absl::StrContains(spec, ".g4,")) {
-    std::vector<std::string> files = absl::StrSplit(spec, ',', absl::SkipEmpty());
+    std::vector<std::string> files =
+        absl::StrSplit(spec, ',', absl::SkipEmpty());
     for (const std::string& f : files) {
       if (!fs::is_regular_file(f)) {
         return absl::NotFoundError(absl::StrCat("grammar file not found: ", f));
@@ -184,10 +197,10 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
       parser_.literal_names, parser_.symbolic_names);
   fingerprint_ = kFnvOffset;
   for (const InterpData* d : {&parser_, &lexer_}) {
-    fingerprint_ = Fnv1a64(
-        absl::string_view(reinterpret_cast<const char*>(d->atn.data()),
-                          d->atn.size() * sizeof(uint16_t)),
-        fingerprint_);
+    fingerprint_ =
+        Fnv1a64(absl::string_view(reinterpret_cast<const char*>(d->atn.data()),
+                                  d->atn.size() * sizeof(uint16_t)),
+                fingerprint_);
   }
   parser_graph_ = atn_internal::ConvertAtn(*parser_atn_);
   lexer_graph_ = atn_internal::ConvertAtn(*lexer_atn_);
@@ -256,7 +269,8 @@ std::string Grammar::token_name(int token_type) const {
 }
 
 int64_t Grammar::min_token_length(int token_type) const {
-  if (token_type <= 0 || token_type >= static_cast<int>(token_min_length_.size())) {
+  if (token_type <= 0 ||
+      token_type >= static_cast<int>(token_min_length_.size())) {
     return 0;
   }
   return token_min_length_[token_type];
@@ -281,9 +295,8 @@ void Grammar::BuildTokenTables() {
       literal_text_[t] = UnquoteLiteral(parser_.literal_names[t]);
     }
   }
-  lexer_cost_ = ComputeMinCosts(lexer_graph_, [](const AtnEdge&) {
-    return int64_t{1};
-  });
+  lexer_cost_ =
+      ComputeMinCosts(lexer_graph_, [](const AtnEdge&) { return int64_t{1}; });
   const std::vector<int> rule_types =
       atn_internal::LexerRuleTokenTypes(*lexer_atn_);
   token_lexer_rules_.assign(max_token_type_ + 1, {});

@@ -184,8 +184,8 @@ class Grammar {
   std::vector<int64_t> token_min_length_;
   std::vector<DecisionInfo> decisions_;
   std::string separator_;
-  std::vector<bool> separator_ok_;             // per mode
-  std::vector<int> token_mode_;                // per token type
+  std::vector<bool> separator_ok_;  // per mode
+  std::vector<int> token_mode_;     // per token type
 };
 
 }  // namespace grammut

@@ -24,8 +24,8 @@ inline constexpr int64_t kUnreachableCost = int64_t{1} << 40;
 // set, not-set, wildcard); epsilon-like edges cost 0 bytes. Every edge costs
 // one step.
 std::vector<MinCost> ComputeMinCosts(
-    const AtnGraph& graph, const std::function<int64_t(const AtnEdge&)>&
-                               symbol_cost);
+    const AtnGraph& graph,
+    const std::function<int64_t(const AtnEdge&)>& symbol_cost);
 
 // True if `kind` consumes a symbol.
 bool IsSymbolEdge(EdgeKind kind);

@@ -2,19 +2,19 @@
 
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
 #include "BailErrorStrategy.h"
 #include "CommonTokenStream.h"
 #include "DefaultErrorStrategy.h"
 #include "Exceptions.h"
 #include "Token.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "atn/PredictionMode.h"
+#include "grammar_runtime/internal/recording_interpreter.h"
 #include "tree/ErrorNode.h"
 #include "tree/TerminalNode.h"
-#include "grammar_runtime/internal/recording_interpreter.h"
 
 namespace grammut {
 namespace {
@@ -125,9 +125,9 @@ void Parser::Impl::BoundCaches(int* clears) {
 absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
                                                 int start_rule) {
   if (bytes.size() > options.max_bytes) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "input of ", bytes.size(), " bytes is over the parse limit of ",
-        options.max_bytes));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("input of ", bytes.size(),
+                     " bytes is over the parse limit of ", options.max_bytes));
   }
   if (start_rule < 0) start_rule = grammar.start_rule();
   Decode(bytes, &code_points, &offsets);
@@ -149,8 +149,8 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
     // Stage 1: SLL, bail out at the first error.
     parser.setTokenStream(&tokens);
     parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()
-        ->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::SLL);
     try {
       root = parser.parse(static_cast<size_t>(start_rule));
     } catch (const antlr4::ParseCancellationException&) {
@@ -173,7 +173,8 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
         "input nests rules deeper than the limit of ", options.max_depth));
   } catch (const std::exception& e) {
     parser.setTokenStream(nullptr);
-    return absl::InvalidArgumentError(absl::StrCat("parser failed: ", e.what()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("parser failed: ", e.what()));
   }
   result.syntax_errors = lexer_errors.count + parser_errors.count;
   result.first_error =
@@ -222,8 +223,8 @@ Tree Parser::Impl::Convert(antlr4::ParserRuleContext* root,
       for (int r : it->second) {
         const Record& rec = parser.records[r];
         const size_t child = std::min<size_t>(rec.child, ctx->children.size());
-        tree.AddStep(node, DerivationStep{rec.decision, rec.alt,
-                                          kept_before[child]});
+        tree.AddStep(node,
+                     DerivationStep{rec.decision, rec.alt, kept_before[child]});
       }
     }
     stack.push_back(Frame{ctx, 0, node});

@@ -40,15 +40,15 @@ struct ParseOptions {
 // The outcome of a parse.
 struct ParseResult {
   Tree tree;
-  int syntax_errors = 0;  // lexer and parser errors
-  bool used_ll = false;   // SLL failed and full LL ran
+  int syntax_errors = 0;    // lexer and parser errors
+  bool used_ll = false;     // SLL failed and full LL ran
   std::string first_error;  // "line:column: message" of the first error
 };
 
 // A token as the lexer sees it (for checking generated token texts).
 struct LexedToken {
   int type = 0;
-  bool hidden = false;  // skipped or off the default channel
+  bool hidden = false;        // skipped or off the default channel
   size_t begin = 0, end = 0;  // byte offsets
 };
 

@@ -44,8 +44,8 @@ class Rng {
   // A number in [0, n); 0 when n is 0.
   uint64_t Below(uint64_t n) {
     if (n == 0) return 0;
-    return static_cast<uint64_t>(
-        (static_cast<unsigned __int128>(Next()) * n) >> 64);
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(Next()) * n) >>
+                                 64);
   }
 
   // A number in [lo, hi] (inclusive).

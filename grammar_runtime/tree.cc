@@ -8,8 +8,7 @@ int Tree::BeginRule(int rule) {
   Node n;
   n.symbol = rule;
   n.is_rule = true;
-  n.depth = static_cast<uint16_t>(
-      std::min<int>(open_.size(), 0xFFFF));
+  n.depth = static_cast<uint16_t>(std::min<int>(open_.size(), 0xFFFF));
   n.steps_begin = static_cast<uint32_t>(steps_.size());
   nodes_.push_back(n);
   open_.push_back(static_cast<int>(nodes_.size()) - 1);
@@ -47,9 +46,9 @@ void Tree::AddStep(int node, DerivationStep step) {
   // callers record steps before opening children, or via a side buffer.
   if (n.steps_begin + n.steps_size != steps_.size()) {
     // Move this node's steps to the end so they stay contiguous.
-    std::vector<DerivationStep> mine(steps_.begin() + n.steps_begin,
-                                     steps_.begin() + n.steps_begin +
-                                         n.steps_size);
+    std::vector<DerivationStep> mine(
+        steps_.begin() + n.steps_begin,
+        steps_.begin() + n.steps_begin + n.steps_size);
     n.steps_begin = static_cast<uint32_t>(steps_.size());
     steps_.insert(steps_.end(), mine.begin(), mine.end());
   }
@@ -176,20 +175,20 @@ void Tree::CopyNode(const Tree& src, int i, int depth_shift) {
     text_.append(src.text_, src.nodes_[i].text_begin, n.text_size);
   } else {
     n.steps_begin = static_cast<uint32_t>(steps_.size());
-    steps_.insert(steps_.end(), src.steps_.begin() + src.nodes_[i].steps_begin,
-                  src.steps_.begin() + src.nodes_[i].steps_begin +
-                      n.steps_size);
+    steps_.insert(
+        steps_.end(), src.steps_.begin() + src.nodes_[i].steps_begin,
+        src.steps_.begin() + src.nodes_[i].steps_begin + n.steps_size);
   }
   nodes_.push_back(n);
 }
 
-Tree Tree::ReplaceChildren(int parent, int first_child, int end_child,
-                           const std::vector<int>& parts,
-                           const std::vector<DerivationStep>& parent_steps)
-    const {
+Tree Tree::ReplaceChildren(
+    int parent, int first_child, int end_child, const std::vector<int>& parts,
+    const std::vector<DerivationStep>& parent_steps) const {
   const std::vector<int> kids = Children(parent);
   int old_size = 0;
-  for (int k = first_child; k < end_child; ++k) old_size += nodes_[kids[k]].size;
+  for (int k = first_child; k < end_child; ++k)
+    old_size += nodes_[kids[k]].size;
   int new_size = 0;
   for (int p : parts) new_size += nodes_[p].size;
   const int delta = new_size - old_size;

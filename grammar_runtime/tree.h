@@ -32,12 +32,12 @@ struct DerivationStep {
 
 // One node of a Tree.
 struct Node {
-  uint32_t size = 1;       // nodes in this subtree, itself included
-  int32_t symbol = 0;      // rule index (rule nodes) or token type (tokens)
+  uint32_t size = 1;   // nodes in this subtree, itself included
+  int32_t symbol = 0;  // rule index (rule nodes) or token type (tokens)
   bool is_rule = false;
-  bool is_error = false;   // a token the parser could not place
-  uint16_t depth = 0;      // rule nesting depth (saturating)
-  uint32_t text_begin = 0; // tokens: trivia + text in Tree::text()
+  bool is_error = false;    // a token the parser could not place
+  uint16_t depth = 0;       // rule nesting depth (saturating)
+  uint32_t text_begin = 0;  // tokens: trivia + text in Tree::text()
   uint32_t text_size = 0;
   uint32_t trivia_size = 0;  // tokens: leading trivia length
   uint32_t steps_begin = 0;  // rules: derivation steps
@@ -96,8 +96,8 @@ class Tree {
   // next_text)` tells whether two adjacent tokens need `separator` between
   // them; it is inserted at both seams when they have no trivia.
   template <typename NeedSpace>
-  Tree ReplaceSubtree(int at, const Tree& donor, int from,
-                      NeedSpace need_space, absl::string_view separator) const;
+  Tree ReplaceSubtree(int at, const Tree& donor, int from, NeedSpace need_space,
+                      absl::string_view separator) const;
 
   // ReplaceChildren returns a copy with children [first_child, end_child)
   // of rule node `parent` replaced by the subtrees `parts` (nodes of *this),
@@ -194,8 +194,7 @@ Tree Tree::ReplaceSubtree(int at, const Tree& donor, int from,
       absl::string_view prev = out.token_text(last_new_token);
       absl::string_view body = token_text(i);
       if (!prev.empty() && !body.empty() &&
-          need_space(out.nodes_[last_new_token].symbol, prev, n.symbol,
-                     body)) {
+          need_space(out.nodes_[last_new_token].symbol, prev, n.symbol, body)) {
         std::string text = std::string(separator) + std::string(body);
         out.text_.resize(n.text_begin);
         out.text_ += text;

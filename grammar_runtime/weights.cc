@@ -18,16 +18,19 @@ absl::StatusOr<ProbabilityMode> ParseProbabilityMode(absl::string_view name) {
   if (name == "learned") return ProbabilityMode::kLearned;
   if (name == "inverse") return ProbabilityMode::kInverse;
   if (name == "uniform") return ProbabilityMode::kUniform;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown probability mode '", name,
-      "' (expected learned, inverse or uniform)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown probability mode '", name,
+                   "' (expected learned, inverse or uniform)"));
 }
 
 const char* ProbabilityModeName(ProbabilityMode mode) {
   switch (mode) {
-    case ProbabilityMode::kLearned: return "learned";
-    case ProbabilityMode::kInverse: return "inverse";
-    case ProbabilityMode::kUniform: return "uniform";
+    case ProbabilityMode::kLearned:
+      return "learned";
+    case ProbabilityMode::kInverse:
+      return "inverse";
+    case ProbabilityMode::kUniform:
+      return "uniform";
   }
   return "?";
 }
@@ -124,8 +127,7 @@ std::string Weights::ToText() const {
   for (size_t d = 0; d < counts_.size(); ++d) {
     if (counts_[d].size() < 2) continue;
     const DecisionInfo& info = grammar_.decision(static_cast<int>(d));
-    absl::StrAppend(&out, "decision ", d, " ",
-                    grammar_.rule_name(info.rule));
+    absl::StrAppend(&out, "decision ", d, " ", grammar_.rule_name(info.rule));
     for (double c : counts_[d]) absl::StrAppend(&out, " ", c);
     absl::StrAppend(&out, "  #");
     for (size_t a = 0; a < info.alt_labels.size(); ++a) {
@@ -162,15 +164,13 @@ absl::Status Weights::FromText(absl::string_view text,
       }
       saw_version = true;
     } else if (f[0] == "grammar") {
-      const std::string mine =
-          absl::StrFormat("%016x", grammar_.fingerprint());
+      const std::string mine = absl::StrFormat("%016x", grammar_.fingerprint());
       if (f.size() != 3 || f[2] != mine) {
         return bad(absl::StrCat(
             "this weights file was made for grammar '",
             f.size() > 1 ? f[1] : "?", "' (fingerprint ",
-            f.size() > 2 ? f[2] : "?", "), not for grammar '",
-            grammar_.name(), "' (fingerprint ", mine,
-            "); relearn it with `grammut learn`"));
+            f.size() > 2 ? f[2] : "?", "), not for grammar '", grammar_.name(),
+            "' (fingerprint ", mine, "); relearn it with `grammut learn`"));
       }
       saw_grammar = true;
     } else if (f[0] == "smoothing") {
@@ -220,7 +220,8 @@ absl::Status Weights::Save(const std::string& path) const {
   const std::string tmp = absl::StrCat(path, ".tmp.", ::getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return absl::PermissionDeniedError(absl::StrCat("cannot write ", tmp));
+    if (!out)
+      return absl::PermissionDeniedError(absl::StrCat("cannot write ", tmp));
     out << ToText();
     if (!out.flush()) {
       return absl::DataLossError(absl::StrCat("cannot write ", tmp));
@@ -235,7 +236,8 @@ absl::Status Weights::Save(const std::string& path) const {
 
 absl::Status Weights::Load(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open weights file ", path));
+  if (!in)
+    return absl::NotFoundError(absl::StrCat("cannot open weights file ", path));
   std::stringstream ss;
   ss << in.rdbuf();
   return FromText(ss.str(), path);

@@ -8,9 +8,9 @@ namespace grammut {
 size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng) {
   if (max_size == 0) return 0;
   size = std::min(size, max_size);
-  static const uint8_t kInteresting[] = {0,    1,    0x7f, 0x80, 0xff, '0',
-                                         '9',  '-',  '"',  '\'', '\\', '<',
-                                         '>',  '{',  '}',  '[',  ']',  '('};
+  static const uint8_t kInteresting[] = {0,   1,   0x7f, 0x80, 0xff, '0',
+                                         '9', '-', '"',  '\'', '\\', '<',
+                                         '>', '{', '}',  '[',  ']',  '('};
   for (int attempt = 0; attempt < 8; ++attempt) {
     switch (rng.Below(7)) {
       case 0:  // flip a bit
@@ -38,8 +38,8 @@ size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng) {
       case 4: {  // duplicate a chunk
         if (size == 0 || size >= max_size) break;
         const size_t from = rng.Below(size);
-        const size_t n = 1 + rng.Below(std::min<size_t>(
-                                 {16, size - from, max_size - size}));
+        const size_t n =
+            1 + rng.Below(std::min<size_t>({16, size - from, max_size - size}));
         const size_t to = rng.Below(size + 1);
         uint8_t chunk[16];
         std::memcpy(chunk, data + from, n);

@@ -21,9 +21,9 @@ absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name) {
   if (name == "inverse") return ModePolicy::kInverse;
   if (name == "uniform") return ModePolicy::kUniform;
   if (name == "adaptive" || name.empty()) return ModePolicy::kAdaptive;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "GRAMMUT_MODE='", name,
-      "' is not one of learned, inverse, uniform, adaptive"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("GRAMMUT_MODE='", name,
+                   "' is not one of learned, inverse, uniform, adaptive"));
 }
 
 absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
@@ -45,10 +45,11 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
     return absl::OkStatus();
   };
   double depth = c.max_depth, parse = static_cast<double>(c.max_parse_bytes);
-  for (auto [name, out] : {std::pair<const char*, double*>{"GRAMMUT_STATS", &c.stats_seconds},
-                           {"GRAMMUT_MAX_DEPTH", &depth},
-                           {"GRAMMUT_MAX_PARSE", &parse},
-                           {"GRAMMUT_SMOOTHING", &c.smoothing}}) {
+  for (auto [name, out] :
+       {std::pair<const char*, double*>{"GRAMMUT_STATS", &c.stats_seconds},
+        {"GRAMMUT_MAX_DEPTH", &depth},
+        {"GRAMMUT_MAX_PARSE", &parse},
+        {"GRAMMUT_SMOOTHING", &c.smoothing}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }

@@ -27,7 +27,7 @@ enum class ModePolicy { kLearned, kInverse, kUniform, kAdaptive };
 
 // The mutator's configuration.
 struct MutatorConfig {
-  std::string grammar;     // spec for Grammar::Load; empty: embedded
+  std::string grammar;  // spec for Grammar::Load; empty: embedded
   std::string start_rule;
   ModePolicy mode = ModePolicy::kAdaptive;
   std::string weights_file;

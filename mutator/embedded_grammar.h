@@ -18,8 +18,7 @@ struct GrammutEmbeddedGrammar {
 };
 
 // Defined by a grammut_grammar_<name> library; null if none is linked.
-const GrammutEmbeddedGrammar* grammut_embedded_grammar()
-    __attribute__((weak));
+const GrammutEmbeddedGrammar* grammut_embedded_grammar() __attribute__((weak));
 }
 
 #endif  // GRAMMUT_MUTATOR_EMBEDDED_GRAMMAR_H_

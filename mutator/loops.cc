@@ -3,6 +3,23 @@
 #include "absl/container/flat_hash_map.h"
 
 namespace grammut {
+namespace {
+
+// Turns iteration starts (child, step) and the loop's exit position into
+// iterations: each runs to the next start, the last to the exit.
+void AddIterations(const std::vector<std::pair<int, int>>& starts,
+                   int exit_child, int exit_step, LoopInstance* inst) {
+  for (size_t k = 0; k < starts.size(); ++k) {
+    LoopIteration it;
+    it.first_child = starts[k].first;
+    it.first_step = starts[k].second;
+    it.end_child = k + 1 < starts.size() ? starts[k + 1].first : exit_child;
+    it.end_step = k + 1 < starts.size() ? starts[k + 1].second : exit_step;
+    inst->iterations.push_back(it);
+  }
+}
+
+}  // namespace
 
 std::vector<LoopInstance> FindLoops(const Grammar& grammar, const Tree& tree,
                                     int node) {
@@ -50,29 +67,14 @@ std::vector<LoopInstance> FindLoops(const Grammar& grammar, const Tree& tree,
           starts.emplace(starts.begin(), b.child, k);
         }
       }
-      for (size_t k = 0; k < starts.size(); ++k) {
-        LoopIteration it2;
-        it2.first_child = starts[k].first;
-        it2.first_step = starts[k].second;
-        it2.end_child = k + 1 < starts.size() ? starts[k + 1].first : s.child;
-        it2.end_step = k + 1 < starts.size() ? starts[k + 1].second : i;
-        inst.iterations.push_back(it2);
-      }
+      AddIterations(starts, s.child, i, &inst);
       if (!inst.iterations.empty()) out.push_back(std::move(inst));
       continue;
     }
     if (it == open.end()) continue;
     LoopInstance inst;
     inst.node = node;
-    const auto& starts = it->second.starts;
-    for (size_t k = 0; k < starts.size(); ++k) {
-      LoopIteration it2;
-      it2.first_child = starts[k].first;
-      it2.first_step = starts[k].second;
-      it2.end_child = k + 1 < starts.size() ? starts[k + 1].first : s.child;
-      it2.end_step = k + 1 < starts.size() ? starts[k + 1].second : i;
-      inst.iterations.push_back(it2);
-    }
+    AddIterations(it->second.starts, s.child, i, &inst);
     open.erase(it);
     if (!inst.iterations.empty()) out.push_back(std::move(inst));
   }
@@ -81,8 +83,8 @@ std::vector<LoopInstance> FindLoops(const Grammar& grammar, const Tree& tree,
   for (LoopInstance& inst : out) {
     bool ok = true;
     for (const LoopIteration& it : inst.iterations) {
-      ok = ok && it.first_child <= it.end_child && it.end_child <= num_children &&
-           it.first_step <= it.end_step;
+      ok = ok && it.first_child <= it.end_child &&
+           it.end_child <= num_children && it.first_step <= it.end_step;
     }
     if (ok) valid.push_back(std::move(inst));
   }

@@ -138,17 +138,24 @@ void Mutator::Observe(absl::string_view bytes, uint64_t hash) {
 
 ProbabilityMode Mutator::PickMode(Rng& rng, int* mode_arm) const {
   switch (config_.mode) {
-    case ModePolicy::kLearned: *mode_arm = 0; break;
-    case ModePolicy::kInverse: *mode_arm = 1; break;
-    case ModePolicy::kUniform: *mode_arm = 2; break;
-    case ModePolicy::kAdaptive: *mode_arm = modes_.Pick(rng); break;
+    case ModePolicy::kLearned:
+      *mode_arm = 0;
+      break;
+    case ModePolicy::kInverse:
+      *mode_arm = 1;
+      break;
+    case ModePolicy::kUniform:
+      *mode_arm = 2;
+      break;
+    case ModePolicy::kAdaptive:
+      *mode_arm = modes_.Pick(rng);
+      break;
   }
   return kModes[*mode_arm];
 }
 
-bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size,
-                         bool shrink, const Tree* other, Tree* out,
-                         Origin* origin) {
+bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
+                         const Tree* other, Tree* out, Origin* origin) {
   std::vector<bool> allowed = shrink ? shrink_allowed_ : std::vector<bool>();
   if (!restricted_.empty()) {
     if (allowed.empty()) allowed = restricted_;
@@ -207,8 +214,8 @@ std::string Mutator::ByteFallback(absl::string_view bytes, size_t max_size,
   return buf;
 }
 
-void Mutator::Remember(const std::string& output, const Tree* tree,
-                       int errors, Origin origin) {
+void Mutator::Remember(const std::string& output, const Tree* tree, int errors,
+                       Origin origin) {
   const uint64_t h = Fnv1a64(output);
   last_output_ = h;
   have_last_output_ = true;
@@ -268,9 +275,9 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
 
 size_t Mutator::Mutate(uint8_t* data, size_t size, size_t max_size,
                        unsigned seed) {
-  const std::string out = MutateString(
-      absl::string_view(reinterpret_cast<const char*>(data), size), max_size,
-      seed);
+  const std::string out =
+      MutateString(absl::string_view(reinterpret_cast<const char*>(data), size),
+                   max_size, seed);
   const size_t n = std::min(out.size(), max_size);
   if (n > 0) std::memcpy(data, out.data(), n);
   return n;

@@ -47,12 +47,12 @@ namespace grammut {
 
 // Counters shown in stats lines and read by tests and benchmarks.
 struct MutatorStats {
-  uint64_t mutations = 0;      // Mutate + CrossOver calls
-  uint64_t tree_mutations = 0; // made by a tree operator
-  uint64_t byte_fallbacks = 0; // made by the byte-level mutator
-  uint64_t parse_failures = 0; // inputs that could not be parsed at all
-  uint64_t learned = 0;        // corpus inputs counted into the weights
-  uint64_t credited = 0;       // our outputs that came back as corpus inputs
+  uint64_t mutations = 0;       // Mutate + CrossOver calls
+  uint64_t tree_mutations = 0;  // made by a tree operator
+  uint64_t byte_fallbacks = 0;  // made by the byte-level mutator
+  uint64_t parse_failures = 0;  // inputs that could not be parsed at all
+  uint64_t learned = 0;         // corpus inputs counted into the weights
+  uint64_t credited = 0;        // our outputs that came back as corpus inputs
   uint64_t validity_checked = 0, validity_ok = 0;  // sampled re-parses
 };
 

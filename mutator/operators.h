@@ -32,8 +32,8 @@ struct MutationContext {
   const TokenPool* pool;     // corpus token texts; null when learning is off
   ByteMutateFn byte_mutate;  // LLVMFuzzerMutate, or null (own fallback)
   Rng& rng;
-  size_t max_size;           // the output's size limit
-  ProbabilityMode mode;      // for generating operators
+  size_t max_size;       // the output's size limit
+  ProbabilityMode mode;  // for generating operators
   int max_depth;
   const Tree* other = nullptr;  // crossover: the second input
 };

@@ -67,7 +67,8 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   std::vector<int> parts;
   const int copies = 2 + static_cast<int>(ctx.rng.Below(2));
   for (int c = 0; c < copies; ++c) {
-    for (int k = it.first_child; k < it.end_child; ++k) parts.push_back(kids[k]);
+    for (int k = it.first_child; k < it.end_child; ++k)
+      parts.push_back(kids[k]);
   }
   // Steps: the iteration's steps repeated, shifted to each copy.
   const absl::Span<const DerivationStep> old = in.steps(loop.node);
@@ -88,8 +89,8 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
       }
     }
   }
-  *out = in.ReplaceChildren(loop.node, it.first_child, it.end_child, parts,
-                            steps);
+  *out =
+      in.ReplaceChildren(loop.node, it.first_child, it.end_child, parts, steps);
   return out->TextSize() <= ctx.max_size;
 }
 
@@ -109,7 +110,8 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int k = a.end_child; k < b.first_child; ++k) parts.push_back(kids[k]);
   for (int k = a.first_child; k < a.end_child; ++k) parts.push_back(kids[k]);
   std::string before;
-  for (int k = a.first_child; k < b.end_child; ++k) before += in.SubtreeText(kids[k]);
+  for (int k = a.first_child; k < b.end_child; ++k)
+    before += in.SubtreeText(kids[k]);
   std::string after;
   for (int p : parts) after += in.SubtreeText(p);
   if (before == after) return false;
@@ -131,7 +133,8 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
          (a.first_child + width_b + (b.first_child - a.end_child)) -
              a.first_child);
   append(b.end_step, static_cast<int>(old.size()), 0);
-  *out = in.ReplaceChildren(loop.node, a.first_child, b.end_child, parts, steps);
+  *out =
+      in.ReplaceChildren(loop.node, a.first_child, b.end_child, parts, steps);
   return out->TextSize() <= ctx.max_size;
 }
 

@@ -34,8 +34,8 @@ bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   const int at = PickRuleNode(in, ctx.rng);
   if (at < 0) return false;
   // Grow moderately: at most twice the old subtree plus some room.
-  const size_t room = std::min(RoomFor(ctx, in, at),
-                               2 * in.SubtreeSize(at) + 64 + ctx.rng.Below(256));
+  const size_t room = std::min(
+      RoomFor(ctx, in, at), 2 * in.SubtreeSize(at) + 64 + ctx.rng.Below(256));
   GenerateOptions options;
   options.max_bytes = room;
   options.mode = ctx.mode;

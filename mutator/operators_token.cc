@@ -54,7 +54,8 @@ bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out) {
   const size_t rest = in.TextSize() - in.SubtreeSize(at);
   if (rest >= ctx.max_size) return false;
   std::string text(in.token_text(at));
-  const size_t cap = std::min<size_t>(ctx.max_size - rest, text.size() * 2 + 16);
+  const size_t cap =
+      std::min<size_t>(ctx.max_size - rest, text.size() * 2 + 16);
   if (cap == 0) return false;
   text.resize(std::max(cap, text.size()));
   const size_t old_len = in.token_text(at).size();

@@ -3,7 +3,8 @@
 // An adaptive bandit: every arm (an operator, or a probability mode) counts
 // how often it was used and how often its output was admitted to the corpus
 // (new coverage). Arms are drawn with probability
-//   floor / K + (1 - floor) * r_i / sum_j r_j,   r_i = (wins_i + 1) / (uses_i + 2)
+//   floor / K + (1 - floor) * r_i / sum_j r_j,   r_i = (wins_i + 1) / (uses_i +
+//   2)
 // so proven arms are used more and none starves. With adaptation off (or no
 // credit yet) every arm has its fixed base weight.
 #ifndef GRAMMUT_MUTATOR_SCHEDULER_H_

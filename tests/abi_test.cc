@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "gtest/gtest.h"
 #include "grammar_runtime/rng.h"
+#include "gtest/gtest.h"
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
                                           size_t max_size, unsigned int seed);
@@ -26,9 +26,11 @@ const char kDoc[] =
 std::string Mutate(const std::string& in, size_t max_size, unsigned seed) {
   std::vector<uint8_t> buf(std::max(in.size(), max_size) + 1);
   std::memcpy(buf.data(), in.data(), in.size());
-  const size_t n = LLVMFuzzerCustomMutator(buf.data(), in.size(), max_size, seed);
+  const size_t n =
+      LLVMFuzzerCustomMutator(buf.data(), in.size(), max_size, seed);
   EXPECT_LE(n, max_size);
-  return std::string(reinterpret_cast<char*>(buf.data()), std::min(n, max_size));
+  return std::string(reinterpret_cast<char*>(buf.data()),
+                     std::min(n, max_size));
 }
 
 TEST(Abi, NeverOverMaxSizeFromZeroTo64KiB) {

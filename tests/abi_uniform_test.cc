@@ -29,7 +29,8 @@ TEST(AbiUniform, SameDataAndSeedSameOutput) {
   for (int round = 0; round < 4; ++round) {
     for (size_t i = 0; i < inputs.size(); ++i) {
       for (unsigned seed = 0; seed < 25; ++seed) {
-        const std::string out = Mutate(inputs[(i + round) % inputs.size()], seed);
+        const std::string out =
+            Mutate(inputs[(i + round) % inputs.size()], seed);
         auto key = std::make_pair((i + round) % inputs.size(), seed);
         auto [it, fresh] = first.emplace(key, out);
         if (!fresh) EXPECT_EQ(it->second, out);

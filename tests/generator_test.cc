@@ -5,8 +5,8 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
-#include "gtest/gtest.h"
 #include "grammar_runtime/parser.h"
+#include "gtest/gtest.h"
 #include "tests/test_util.h"
 
 namespace grammut {

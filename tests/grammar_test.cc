@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "absl/strings/match.h"
-#include "gtest/gtest.h"
 #include "grammar_runtime/interp_file.h"
+#include "gtest/gtest.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -89,7 +89,8 @@ TEST(Grammar, CorruptAtnIsAClearError) {
                             std::filesystem::copy_options::recursive);
   {
     std::ofstream out(dir + "/JSON.interp", std::ios::trunc);
-    out << "token literal names:\nnull\n\nrule names:\njson\n\natn:\n[2, 5, 7]\n";
+    out << "token literal names:\nnull\n\nrule names:\njson\n\natn:\n[2, 5, "
+           "7]\n";
   }
   auto g = Grammar::Load(dir);
   ASSERT_FALSE(g.ok());
@@ -125,8 +126,8 @@ TEST(Grammar, LoadsG4FilesThroughTheToolAndCachesThem) {
 TEST(Grammar, LoadsSplitLexerParserG4) {
   setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache2").c_str(), 1);
   const std::string dir = GrammarSourceDir("xml");
-  auto g = Grammar::Load(dir + "/XMLParser.g4," + dir + "/XMLLexer.g4",
-                         "document");
+  auto g =
+      Grammar::Load(dir + "/XMLParser.g4," + dir + "/XMLLexer.g4", "document");
   ASSERT_TRUE(g.ok()) << g.status();
   EXPECT_EQ((*g)->name(), "XML");
   auto from_dir = Grammar::Load(GrammarDir("xml"));

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "gtest/gtest.h"
 #include "grammar_runtime/parser.h"
+#include "gtest/gtest.h"
 #include "mutator/loops.h"
 #include "mutator/operators.h"
 #include "tests/test_util.h"
@@ -76,18 +76,19 @@ TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    All, OperatorTest,
-    ::testing::Values("regenerate", "swap", "splice", "hoist", "recursive",
-                      "shortest", "loop-delete", "loop-duplicate", "loop-swap",
-                      "token-regenerate", "token-bytes"),
-    [](const ::testing::TestParamInfo<std::string>& info) {
-      std::string name = info.param;
-      for (char& c : name) {
-        if (c == '-') c = '_';
-      }
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(All, OperatorTest,
+                         ::testing::Values("regenerate", "swap", "splice",
+                                           "hoist", "recursive", "shortest",
+                                           "loop-delete", "loop-duplicate",
+                                           "loop-swap", "token-regenerate",
+                                           "token-bytes"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (char& c : name) {
+                             if (c == '-') c = '_';
+                           }
+                           return name;
+                         });
 
 TEST(Operators, ShrinkingOperatorsShrink) {
   for (const std::string op : {"hoist", "shortest", "loop-delete"}) {
@@ -159,8 +160,8 @@ TEST(Mutator, MutantsOfSampleCorporaStayValid) {
       if (r->syntax_errors == 0) {
         ++valid;
       } else if (first_bad.empty()) {
-        first_bad = absl::StrCat(op, ": ", out.substr(0, 300), "\n-> ",
-                                 r->first_error);
+        first_bad =
+            absl::StrCat(op, ": ", out.substr(0, 300), "\n-> ", r->first_error);
       }
     }
     EXPECT_GE(valid * 100, checked * 99) << grammar << "\n" << first_bad;
@@ -287,10 +288,10 @@ TEST(Mutator, CrossOverMixesTwoInputs) {
   std::string out(256, '\0');
   int mixed = 0;
   for (unsigned seed = 0; seed < 50; ++seed) {
-    const size_t n = m->CrossOver(
-        reinterpret_cast<const uint8_t*>(a.data()), a.size(),
-        reinterpret_cast<const uint8_t*>(b.data()), b.size(),
-        reinterpret_cast<uint8_t*>(out.data()), out.size(), seed);
+    const size_t n =
+        m->CrossOver(reinterpret_cast<const uint8_t*>(a.data()), a.size(),
+                     reinterpret_cast<const uint8_t*>(b.data()), b.size(),
+                     reinterpret_cast<uint8_t*>(out.data()), out.size(), seed);
     const std::string got = out.substr(0, n);
     mixed += got != a && (got.find("zzz") != std::string::npos ||
                           got.find("true") != std::string::npos ||

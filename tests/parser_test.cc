@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "gtest/gtest.h"
 #include "grammar_runtime/rng.h"
+#include "gtest/gtest.h"
 #include "tests/test_util.h"
 
 namespace grammut {

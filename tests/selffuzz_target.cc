@@ -28,9 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (op & 1) {
     const size_t half = size / 2;
     std::vector<uint8_t> out(max_size + 1, 0xAB);
-    const size_t n = grammut_selffuzz_crossover(data, half, data + half,
-                                                size - half, out.data(),
-                                                max_size, seed);
+    const size_t n = grammut_selffuzz_crossover(
+        data, half, data + half, size - half, out.data(), max_size, seed);
     if (n > max_size || out[max_size] != 0xAB) __builtin_trap();
   } else {
     std::vector<uint8_t> buf(std::max(size, max_size) + 1, 0xAB);

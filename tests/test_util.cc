@@ -29,8 +29,8 @@ std::unique_ptr<Grammar> LoadShipped(const std::string& name) {
 
 std::vector<std::string> Samples(const std::string& name) {
   std::vector<std::string> files;
-  for (const auto& e :
-       std::filesystem::directory_iterator(GrammarSourceDir(name) + "/samples")) {
+  for (const auto& e : std::filesystem::directory_iterator(
+           GrammarSourceDir(name) + "/samples")) {
     if (e.is_regular_file()) files.push_back(e.path().string());
   }
   std::sort(files.begin(), files.end());

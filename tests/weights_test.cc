@@ -6,9 +6,9 @@
 #include <fstream>
 
 #include "absl/strings/match.h"
-#include "gtest/gtest.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/parser.h"
+#include "gtest/gtest.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -112,7 +112,8 @@ TEST_F(IfHExample, UniformAndUnseenDecisions) {
   const int d = FindDecision(*grammar_, "factor", DecisionKind::kBlock, 4);
   for (double v : P(d, ProbabilityMode::kUniform)) EXPECT_NEAR(v, 0.25, 1e-9);
   Weights empty(*grammar_);
-  for (ProbabilityMode m : {ProbabilityMode::kLearned, ProbabilityMode::kInverse}) {
+  for (ProbabilityMode m :
+       {ProbabilityMode::kLearned, ProbabilityMode::kInverse}) {
     for (double v : empty.Probabilities(d, m)) EXPECT_NEAR(v, 0.25, 1e-9);
   }
 }

@@ -12,7 +12,8 @@
 ABSL_FLAG(std::string, grammar, "",
           "grammar: a .g4 file, comma-separated .g4 files (lexer,parser), or a "
           "directory of .interp files");
-ABSL_FLAG(std::string, start, "", "start rule (default: the first parser rule)");
+ABSL_FLAG(std::string, start, "",
+          "start rule (default: the first parser rule)");
 ABSL_FLAG(std::string, weights, "", "weights file to start from");
 ABSL_FLAG(std::string, mode, "learned",
           "probability mode: learned, inverse or uniform");
@@ -67,7 +68,8 @@ absl::StatusOr<std::vector<std::string>> ExpandInputs(
     } else if (fs::is_regular_file(a, ec)) {
       files.push_back(a);
     } else {
-      return absl::NotFoundError(absl::StrCat("no such file or directory: ", a));
+      return absl::NotFoundError(
+          absl::StrCat("no such file or directory: ", a));
     }
   }
   return files;
@@ -83,7 +85,8 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
 
 absl::Status WriteFile(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
+  if (!out ||
+      !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
     return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
   }
   return absl::OkStatus();

@@ -13,7 +13,8 @@ namespace grammut::cli {
 int RunGenerate(const std::vector<std::string>& /*args*/) {
   auto grammar = LoadGrammar();
   if (!grammar.ok()) {
-    std::fprintf(stderr, "grammut generate: %s\n", std::string(grammar.status().message()).c_str());
+    std::fprintf(stderr, "grammut generate: %s\n",
+                 std::string(grammar.status().message()).c_str());
     return 2;
   }
   const Grammar& g = **grammar;
@@ -23,18 +24,24 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   const int n = absl::GetFlag(FLAGS_n);
   const int max_size = absl::GetFlag(FLAGS_max_size);
   if (!weights.ok() || !mode.ok()) {
-    std::fprintf(stderr, "grammut generate: %s\n",
-                 std::string((!weights.ok() ? weights.status() : mode.status()).message()).c_str());
+    std::fprintf(
+        stderr, "grammut generate: %s\n",
+        std::string(
+            (!weights.ok() ? weights.status() : mode.status()).message())
+            .c_str());
     return 2;
   }
   if (out.empty() || n < 0 || max_size <= 0) {
-    std::fprintf(stderr, "grammut generate: needs --out DIR, -n >= 0 and --max_size > 0\n");
+    std::fprintf(
+        stderr,
+        "grammut generate: needs --out DIR, -n >= 0 and --max_size > 0\n");
     return 2;
   }
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
   if (ec) {
-    std::fprintf(stderr, "grammut generate: cannot create %s: %s\n", out.c_str(), ec.message().c_str());
+    std::fprintf(stderr, "grammut generate: cannot create %s: %s\n",
+                 out.c_str(), ec.message().c_str());
     return 1;
   }
   Parser checker(g);
@@ -50,7 +57,9 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   for (int i = 0; i < n; ++i) {
     std::optional<Tree> t = gen.Generate(g.start_rule(), rng, opt);
     if (!t) {
-      std::fprintf(stderr, "grammut generate: the shortest input of rule %s is over --max_size %d\n",
+      std::fprintf(stderr,
+                   "grammut generate: the shortest input of rule %s is over "
+                   "--max_size %d\n",
                    g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
@@ -61,16 +70,20 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     used_ll += r.ok() && r->used_ll;
     absl::Status st = WriteFile(absl::StrFormat("%s/gen_%06d", out, i), text);
     if (!st.ok()) {
-      std::fprintf(stderr, "grammut generate: %s\n", std::string(st.message()).c_str());
+      std::fprintf(stderr, "grammut generate: %s\n",
+                   std::string(st.message()).c_str());
       return 1;
     }
     ++written;
   }
-  std::printf("wrote %d inputs to %s (%s mode): %d re-parse with 0 errors (%.1f%%), largest %zu bytes\n",
-              written, out.c_str(), ProbabilityModeName(*mode), valid,
-              written ? 100.0 * valid / written : 100.0, largest);
-  std::printf("re-parsing: %d needed full LL; prediction caches cleared %d times\n",
-              used_ll, reparser.dfa_clears());
+  std::printf(
+      "wrote %d inputs to %s (%s mode): %d re-parse with 0 errors (%.1f%%), "
+      "largest %zu bytes\n",
+      written, out.c_str(), ProbabilityModeName(*mode), valid,
+      written ? 100.0 * valid / written : 100.0, largest);
+  std::printf(
+      "re-parsing: %d needed full LL; prediction caches cleared %d times\n",
+      used_ll, reparser.dfa_clears());
   return 0;
 }
 

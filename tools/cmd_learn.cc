@@ -10,7 +10,8 @@ namespace grammut::cli {
 int RunLearn(const std::vector<std::string>& args) {
   auto grammar = LoadGrammar();
   if (!grammar.ok()) {
-    std::fprintf(stderr, "grammut learn: %s\n", std::string(grammar.status().message()).c_str());
+    std::fprintf(stderr, "grammut learn: %s\n",
+                 std::string(grammar.status().message()).c_str());
     return 2;
   }
   const std::string out = absl::GetFlag(FLAGS_o);
@@ -21,23 +22,29 @@ int RunLearn(const std::vector<std::string>& args) {
   auto files = ExpandInputs(args);
   if (!files.ok() || files->empty()) {
     std::fprintf(stderr, "grammut learn: %s\n",
-                 files.ok() ? "no sample files given" : std::string(files.status().message()).c_str());
+                 files.ok() ? "no sample files given"
+                            : std::string(files.status().message()).c_str());
     return 2;
   }
   auto weights = LoadWeights(**grammar);
   if (!weights.ok()) {
-    std::fprintf(stderr, "grammut learn: %s\n", std::string(weights.status().message()).c_str());
+    std::fprintf(stderr, "grammut learn: %s\n",
+                 std::string(weights.status().message()).c_str());
     return 2;
   }
   Parser parser(**grammar);
   int used = 0, skipped = 0;
   for (const std::string& f : *files) {
     auto bytes = ReadFile(f);
-    if (!bytes.ok()) { ++skipped; continue; }
+    if (!bytes.ok()) {
+      ++skipped;
+      continue;
+    }
     auto r = parser.Parse(*bytes);
     if (!r.ok() || r->syntax_errors > 0) {
-      std::fprintf(stderr, "grammut learn: skipping %s (%s)\n", f.c_str(),
-                   r.ok() ? "syntax errors" : std::string(r.status().message()).c_str());
+      std::fprintf(
+          stderr, "grammut learn: skipping %s (%s)\n", f.c_str(),
+          r.ok() ? "syntax errors" : std::string(r.status().message()).c_str());
       ++skipped;
       continue;
     }
@@ -46,10 +53,12 @@ int RunLearn(const std::vector<std::string>& args) {
   }
   absl::Status st = (*weights)->Save(out);
   if (!st.ok()) {
-    std::fprintf(stderr, "grammut learn: %s\n", std::string(st.message()).c_str());
+    std::fprintf(stderr, "grammut learn: %s\n",
+                 std::string(st.message()).c_str());
     return 1;
   }
-  std::printf("learned from %d files (%d skipped); wrote %s\n", used, skipped, out.c_str());
+  std::printf("learned from %d files (%d skipped); wrote %s\n", used, skipped,
+              out.c_str());
   return used > 0 ? 0 : 1;
 }
 

@@ -14,25 +14,31 @@ int RunMutate(const std::vector<std::string>& args) {
   }
   auto grammar = LoadGrammar();
   if (!grammar.ok()) {
-    std::fprintf(stderr, "grammut mutate: %s\n", std::string(grammar.status().message()).c_str());
+    std::fprintf(stderr, "grammut mutate: %s\n",
+                 std::string(grammar.status().message()).c_str());
     return 2;
   }
   auto input = ReadFile(args[0]);
   if (!input.ok()) {
-    std::fprintf(stderr, "grammut mutate: %s\n", std::string(input.status().message()).c_str());
+    std::fprintf(stderr, "grammut mutate: %s\n",
+                 std::string(input.status().message()).c_str());
     return 2;
   }
   MutatorConfig config;
-  auto mode = ParseModePolicy(absl::GetFlag(FLAGS_mode) == "learned" ? "adaptive" : absl::GetFlag(FLAGS_mode));
+  auto mode = ParseModePolicy(absl::GetFlag(FLAGS_mode) == "learned"
+                                  ? "adaptive"
+                                  : absl::GetFlag(FLAGS_mode));
   if (!mode.ok()) {
-    std::fprintf(stderr, "grammut mutate: %s\n", std::string(mode.status().message()).c_str());
+    std::fprintf(stderr, "grammut mutate: %s\n",
+                 std::string(mode.status().message()).c_str());
     return 2;
   }
   config.mode = *mode;
   config.weights_file = absl::GetFlag(FLAGS_weights);
   auto mutator = Mutator::Create(config, *std::move(grammar));
   if (!mutator.ok()) {
-    std::fprintf(stderr, "grammut mutate: %s\n", std::string(mutator.status().message()).c_str());
+    std::fprintf(stderr, "grammut mutate: %s\n",
+                 std::string(mutator.status().message()).c_str());
     return 2;
   }
   const size_t max_size = static_cast<size_t>(absl::GetFlag(FLAGS_max_size));
@@ -42,7 +48,8 @@ int RunMutate(const std::vector<std::string>& args) {
     const std::string out = (*mutator)->MutateString(
         *input, std::max(max_size, input->size()),
         static_cast<unsigned>(seed + static_cast<uint64_t>(i)), &op);
-    std::printf("--- mutant %d (%s, %zu bytes)\n%s\n", i + 1, op.c_str(), out.size(), out.c_str());
+    std::printf("--- mutant %d (%s, %zu bytes)\n%s\n", i + 1, op.c_str(),
+                out.size(), out.c_str());
   }
   return 0;
 }

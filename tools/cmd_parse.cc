@@ -12,11 +12,16 @@ namespace {
 std::string Escape(absl::string_view s) {
   std::string out;
   for (char c : s) {
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (static_cast<unsigned char>(c) < 0x20) out += absl::StrCat("\\x", static_cast<int>(c));
-    else out += c;
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += absl::StrCat("\\x", static_cast<int>(c));
+    else
+      out += c;
   }
   return out;
 }
@@ -32,7 +37,8 @@ void PrintTree(const Grammar& g, const Tree& t) {
         absl::StrAppend(&steps, " d", s.decision, "=", s.alt);
       }
       std::printf("%s%s%s%s\n", indent.c_str(), g.rule_name(n.symbol).c_str(),
-                  steps.empty() ? "" : "  [", steps.empty() ? "" : (steps.substr(1) + "]").c_str());
+                  steps.empty() ? "" : "  [",
+                  steps.empty() ? "" : (steps.substr(1) + "]").c_str());
     } else {
       std::printf("%s%s%s \"%s\"\n", indent.c_str(), n.is_error ? "ERROR " : "",
                   g.token_name(n.symbol).c_str(),
@@ -46,13 +52,15 @@ void PrintTree(const Grammar& g, const Tree& t) {
 int RunParse(const std::vector<std::string>& args) {
   auto grammar = LoadGrammar();
   if (!grammar.ok()) {
-    std::fprintf(stderr, "grammut parse: %s\n", std::string(grammar.status().message()).c_str());
+    std::fprintf(stderr, "grammut parse: %s\n",
+                 std::string(grammar.status().message()).c_str());
     return 2;
   }
   auto files = ExpandInputs(args);
   if (!files.ok() || files->empty()) {
     std::fprintf(stderr, "grammut parse: %s\n",
-                 files.ok() ? "no input files" : std::string(files.status().message()).c_str());
+                 files.ok() ? "no input files"
+                            : std::string(files.status().message()).c_str());
     return 2;
   }
   Parser parser(**grammar);
@@ -60,13 +68,15 @@ int RunParse(const std::vector<std::string>& args) {
   for (const std::string& f : *files) {
     auto bytes = ReadFile(f);
     if (!bytes.ok()) {
-      std::printf("%s: %s\n", f.c_str(), std::string(bytes.status().message()).c_str());
+      std::printf("%s: %s\n", f.c_str(),
+                  std::string(bytes.status().message()).c_str());
       ++bad;
       continue;
     }
     auto result = parser.Parse(*bytes);
     if (!result.ok()) {
-      std::printf("%s: not parsed: %s\n", f.c_str(), std::string(result.status().message()).c_str());
+      std::printf("%s: not parsed: %s\n", f.c_str(),
+                  std::string(result.status().message()).c_str());
       ++bad;
       continue;
     }

@@ -2,22 +2,22 @@
 
 #include "atn/ATN.h"
 #include "atn/ATNState.h"
-#include "atn/DecisionState.h"
-#include "atn/StarLoopEntryState.h"
-#include "atn/RuleStartState.h"
-#include "atn/RuleStopState.h"
-#include "atn/TokensStartState.h"
-#include "atn/Transition.h"
-#include "atn/AtomTransition.h"
-#include "atn/RuleTransition.h"
-#include "atn/PrecedencePredicateTransition.h"
 #include "atn/ActionTransition.h"
+#include "atn/AtomTransition.h"
+#include "atn/DecisionState.h"
 #include "atn/LexerAction.h"
 #include "atn/LexerActionType.h"
 #include "atn/LexerChannelAction.h"
 #include "atn/LexerTypeAction.h"
-#include "misc/IntervalSet.h"
+#include "atn/PrecedencePredicateTransition.h"
+#include "atn/RuleStartState.h"
+#include "atn/RuleStopState.h"
+#include "atn/RuleTransition.h"
+#include "atn/StarLoopEntryState.h"
+#include "atn/TokensStartState.h"
+#include "atn/Transition.h"
 #include "misc/Interval.h"
+#include "misc/IntervalSet.h"
 
 namespace grammut {
 namespace atn_internal {
@@ -86,9 +86,8 @@ AtnGraph ConvertAtn(const antlr4::atn::ATN& atn) {
           break;
         }
         case Transition::PRECEDENCE:
-          e.label =
-              static_cast<antlr4::atn::PrecedencePredicateTransition*>(t)
-                  ->precedence;
+          e.label = static_cast<antlr4::atn::PrecedencePredicateTransition*>(t)
+                        ->precedence;
           break;
         case Transition::RANGE:
         case Transition::SET:
@@ -128,8 +127,8 @@ std::vector<bool> LexerRulesHidden(const antlr4::atn::ATN& lexer_atn) {
       using antlr4::atn::LexerActionType;
       if (a.getActionType() == LexerActionType::SKIP) hidden[r] = true;
       if (a.getActionType() == LexerActionType::CHANNEL &&
-          static_cast<const antlr4::atn::LexerChannelAction&>(a)
-                  .getChannel() != 0) {
+          static_cast<const antlr4::atn::LexerChannelAction&>(a).getChannel() !=
+              0) {
         hidden[r] = true;
       }
     });

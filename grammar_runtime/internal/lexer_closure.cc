@@ -93,6 +93,25 @@ bool EdgeAccepts(const AtnGraph& g, const AtnEdge& e, int c) {
   }
 }
 
+// The configs reached from `current` by consuming symbol `c` (and their
+// closures); token rules that end right there go to `accept`.
+std::vector<Config> Step(const AtnGraph& g, const std::vector<Config>& current,
+                         int c, std::vector<int>* accept) {
+  std::set<Config> seen;
+  std::vector<Config> next;
+  for (const Config& config : current) {
+    const AtnState& s = g.states[config.state];
+    for (uint32_t k = 0; k < s.num_edges; ++k) {
+      const AtnEdge& e = g.edges[s.first_edge + k];
+      if (!IsSymbolEdge(e.kind) || !EdgeAccepts(g, e, c)) continue;
+      Config moved = config;
+      moved.state = e.target;
+      Closure(g, moved, &seen, &next, accept);
+    }
+  }
+  return next;
+}
+
 }  // namespace
 
 std::vector<int> EdgeBytes(const AtnGraph& lexer, const AtnEdge& edge) {
@@ -114,20 +133,8 @@ std::vector<int> WholeMatchRules(const AtnGraph& g, int32_t mode_start,
   std::vector<int> accepted;
   for (size_t i = 0; i < text.size(); ++i) {
     const int ch = static_cast<unsigned char>(text[i]);
-    std::set<Config> next_seen;
-    std::vector<Config> next;
     const bool last = i + 1 == text.size();
-    for (const Config& c : current) {
-      const AtnState& s = g.states[c.state];
-      for (uint32_t k = 0; k < s.num_edges; ++k) {
-        const AtnEdge& e = g.edges[s.first_edge + k];
-        if (!IsSymbolEdge(e.kind) || !EdgeAccepts(g, e, ch)) continue;
-        Config moved = c;
-        moved.state = e.target;
-        Closure(g, moved, &next_seen, &next, last ? &accepted : nullptr);
-      }
-    }
-    current = std::move(next);
+    current = Step(g, current, ch, last ? &accepted : nullptr);
   }
   std::set<int> unique(accepted.begin(), accepted.end());
   return std::vector<int>(unique.begin(), unique.end());
@@ -161,19 +168,7 @@ std::bitset<256> ContinuationBytes(const AtnGraph& g, int32_t mode_start,
       len = 4;
     }
     i += len;
-    std::set<Config> next_seen;
-    std::vector<Config> next;
-    for (const Config& c : current) {
-      const AtnState& s = g.states[c.state];
-      for (uint32_t k = 0; k < s.num_edges; ++k) {
-        const AtnEdge& e = g.edges[s.first_edge + k];
-        if (!IsSymbolEdge(e.kind) || !EdgeAccepts(g, e, cp)) continue;
-        Config moved = c;
-        moved.state = e.target;
-        Closure(g, moved, &next_seen, &next, nullptr);
-      }
-    }
-    current = std::move(next);
+    current = Step(g, current, cp, nullptr);
   }
   for (const Config& c : current) {
     const AtnState& s = g.states[c.state];

@@ -4,11 +4,10 @@ namespace grammut {
 namespace parser_internal {
 
 BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
-    : antlr4::LexerInterpreter(g.name(), g.antlr_vocabulary(),
-                               g.lexer_interp().rule_names,
-                               g.lexer_interp().channel_names,
-                               g.lexer_interp().mode_names,
-                               g.antlr_lexer_atn(), input) {}
+    : antlr4::LexerInterpreter(
+          g.name(), g.antlr_vocabulary(), g.lexer_interp().rule_names,
+          g.lexer_interp().channel_names, g.lexer_interp().mode_names,
+          g.antlr_lexer_atn(), input) {}
 
 size_t BoundedLexer::DfaStates() const {
   size_t n = 0;
@@ -55,11 +54,12 @@ void RecordingInterpreter::visitState(antlr4::atn::ATNState* p) {
   if (s.decision < 0) return;
   const int32_t target = static_cast<int32_t>(getState());
   for (uint32_t i = 0; i < s.num_edges; ++i) {
-    if (grammar_.parser_graph().Edge(static_cast<int32_t>(p->stateNumber), i)
+    if (grammar_.parser_graph()
+            .Edge(static_cast<int32_t>(p->stateNumber), i)
             .target == target) {
-      records.push_back(Record{ctx, s.decision, static_cast<uint16_t>(i + 1),
-                               static_cast<uint16_t>(std::min<size_t>(
-                                   child, 0xFFFF))});
+      records.push_back(
+          Record{ctx, s.decision, static_cast<uint16_t>(i + 1),
+                 static_cast<uint16_t>(std::min<size_t>(child, 0xFFFF))});
       return;
     }
   }

@@ -36,15 +36,17 @@ grammut::Mutator* CreateMutator() {
   if (!config->grammar.empty()) {
     grammar = grammut::Grammar::Load(config->grammar, config->start_rule);
   } else if (embedded != nullptr) {
-    auto parser = grammut::ParseInterp(embedded->parser_interp, "embedded parser");
+    auto parser =
+        grammut::ParseInterp(embedded->parser_interp, "embedded parser");
     auto lexer = grammut::ParseInterp(embedded->lexer_interp, "embedded lexer");
     if (!parser.ok() || !lexer.ok()) Fail("the embedded grammar is corrupt");
     grammar = grammut::Grammar::FromInterp(
         embedded->name, *std::move(parser), *std::move(lexer),
         config->start_rule.empty() ? embedded->start_rule : config->start_rule);
   } else {
-    Fail("no grammar: set GRAMMUT_GRAMMAR to a .g4 file or a directory of "
-         ".interp files, or link a grammut_grammar_<name> library");
+    Fail(
+        "no grammar: set GRAMMUT_GRAMMAR to a .g4 file or a directory of "
+        ".interp files, or link a grammut_grammar_<name> library");
   }
   if (!grammar.ok()) Fail(std::string(grammar.status().message()));
   auto mutator = grammut::Mutator::Create(*config, *std::move(grammar));
