@@ -291,7 +291,7 @@ def parse_crashes(lines):
         f = FRAME_RE.match(line)
         if f and not cur["stack_done"]:
             func = f.group(2).strip()
-            if not INTERNAL_FUNC.match(func) and len(cur["frames"]) < 3:
+            if not INTERNAL_FUNC.match(func):
                 cur["frames"].append(func)
             continue
         if FRAME_NOFUNC_RE.match(line):
@@ -304,7 +304,17 @@ def parse_crashes(lines):
             cur["stack_done"] = True
     for c in crashes:
         c.pop("stack_done", None)
-        c["signature"] = c["kind"] + " | " + " > ".join(c["frames"] or ["?"])
+        frames = c.pop("frames")
+        c["frames"] = frames[:3]
+        c["hang"] = c["kind"].startswith(("libFuzzer: timeout", "libFuzzer: out-of-memory"))
+        if c["hang"] and "LLVMFuzzerTestOneInput" in frames:
+            # A timeout/OOM interrupts the target anywhere inside the slow call:
+            # name it by the library function the harness called instead.
+            i = frames.index("LLVMFuzzerTestOneInput")
+            sig = frames[max(i - 1, 0):i + 1]
+        else:
+            sig = c["frames"]
+        c["signature"] = c["kind"] + " | " + " > ".join(sig or ["?"])
     # Only reports that ended a run (wrote an artifact) or carry a stack.
     return [c for c in crashes if c["artifact"] or c["frames"]]
 
@@ -463,7 +473,7 @@ def median_series(timelines, duration, step):
     return out
 
 
-def plot_target(results_dir, target, series, duration):
+def plot_target(results_dir, target, series, duration, ntrials):
     """series: {config: [(t, median_cov)]}; writes timeseries/<t>.tsv and cov_<t>.png."""
     ts_dir = os.path.join(results_dir, "timeseries")
     os.makedirs(ts_dir, exist_ok=True)
@@ -497,7 +507,8 @@ def plot_target(results_dir, target, series, duration):
         "set datafile separator '\\t'",
         "set datafile missing 'NaN'",
         "set key autotitle columnhead",
-        "set title \"%s: libFuzzer cov: (edges), median of trials\"" % target,
+        "set title \"%s: libFuzzer cov: (covered edges) over time, median of %d trial(s)\"" % (
+            target, ntrials),
         "set xlabel '%s'" % ("minutes" if minutes else "seconds"),
         "set ylabel 'cov: (covered edges)'",
         "set grid",
@@ -547,14 +558,16 @@ def cmd_report(args):
             "libfuzzer_cov": s["final_cov"], "libfuzzer_ft": s["final_ft"],
             "peak_rss_mb": s["peak_rss_mb"], "segments": s["segments"],
             "crashes": len(s["crashes"]), "artifacts": len(s["artifacts"]),
-            "crash_signatures": sorted({x["signature"] for x in s["crashes"]}),
+            "crash_signatures": sorted({x["signature"] for x in s["crashes"] if not x["hang"]}),
+            "hang_signatures": sorted({x["signature"] for x in s["crashes"] if x["hang"]}),
             "grammut_stats": s["grammut_stats"], "dict_entries": s["dict_entries"],
             "load_start": m.get("load_start"), "load_end": m.get("load_end"),
             "dir": r["dir"],
         })
     rows.sort(key=lambda x: (targets.index(x["target"]), _cfg_key(x["config"]), x["trial"]))
     with open(os.path.join(rd, "results.csv"), "w", newline="") as f:
-        cols = [k for k in rows[0] if k not in ("crash_signatures", "grammut_stats")]
+        cols = [k for k in rows[0]
+                if k not in ("crash_signatures", "hang_signatures", "grammut_stats")]
         w = csv.writer(f)
         w.writerow(cols)
         for x in rows:
@@ -567,18 +580,23 @@ def cmd_report(args):
     title = "grammut coverage benchmark"
     md.append("# %s, %s\n" % (title, bench.get("date", os.path.basename(os.path.abspath(rd)))))
     if bench:
-        md.append("Setup: %s trial(s) x %s min per target and configuration, %s fuzzers "
-                  "at a time on %s cores (shared machine), host `%s`. All configurations: "
-                  "`%s`.\n" % (bench.get("trials"), _fmt_num(bench.get("minutes"), 1)
-                               if bench.get("minutes") % 1 else bench.get("minutes"),
-                               bench.get("jobs"), bench.get("cores"), bench.get("host"),
-                               bench.get("libfuzzer_flags")))
+        loads = [x for r in rows for x in (r["load_start"], r["load_end"]) if x is not None]
+        md.append("Setup: %s trial(s) x %ss per target and configuration, %s fuzzers at a "
+                  "time on %s cores, host `%s`%s. Every configuration gets `%s` and a fresh "
+                  "copy of `harness_examples/<t>/seeds`.\n" % (
+                      bench.get("trials"), bench.get("seconds_per_trial"), bench.get("jobs"),
+                      bench.get("cores"), bench.get("host"),
+                      " (1-min load average seen at run starts/ends: %.1f-%.1f; the machine "
+                      "is shared)" % (min(loads), max(loads)) if loads else "",
+                      bench.get("libfuzzer_flags")))
     md.append("Coverage = the final corpus replayed through the `-fprofile-instr-generate "
               "-fcoverage-mapping` build (`cov_<t>`), `llvm-cov export -summary-only`, "
               "restricted to the library's own sources. Branches/lines: covered count, "
               "median [min-max] over trials. `vs plain`: median branch coverage / plain's "
               "median. exec/s: median over trials of total executions / fuzzing time. "
-              "Crashes: distinct signatures (kind + top 3 stack frames) over all trials.\n")
+              "Crashes: distinct signatures (sanitizer report kind + top 3 stack frames) over all "
+              "trials, and in how many trials any was found; timeouts (>10 s) and OOMs "
+              "(>2048 MB) are counted apart. cov: = libFuzzer's final edge count (median).\n")
     for t in targets:
         trs = [x for x in rows if x["target"] == t]
         cfgs = sorted({x["config"] for x in trs}, key=_cfg_key)
@@ -588,6 +606,7 @@ def cmd_report(args):
             b = [x["branches_covered"] for x in xs if x["branches_covered"] is not None]
             l = [x["lines_covered"] for x in xs if x["lines_covered"] is not None]
             sigs = sorted({s for x in xs for s in x["crash_signatures"]})
+            hangs = sorted({s for x in xs for s in x["hang_signatures"]})
             agg[t][cfg] = {
                 "trials": len(xs),
                 "branches_median": _median(b), "branches_min": min(b) if b else None,
@@ -601,6 +620,9 @@ def cmd_report(args):
                 "peak_rss_mb_max": max([x["peak_rss_mb"] or 0 for x in xs]),
                 "restarts": sum(max(x["segments"] - 1, 0) for x in xs),
                 "crash_signatures": sigs,
+                "hang_signatures": hangs,
+                "crash_trials": sum(1 for x in xs if x["crash_signatures"]),
+                "hang_trials": sum(1 for x in xs if x["hang_signatures"]),
             }
         base = agg[t].get("plain", {}).get("branches_median")
         for cfg in cfgs:
@@ -611,7 +633,8 @@ def cmd_report(args):
         btot = agg[t][cfgs[0]]["branches_total"]
         ltot = agg[t][cfgs[0]]["lines_total"]
         header = ["config", "branches med [min-max]", "branch %", "lines med [min-max]",
-                  "line %", "vs plain", "exec/s", "corpus", "cov:", "crashes"]
+                  "line %", "vs plain", "exec/s", "corpus", "cov:", "crashes",
+                  "timeouts/OOMs"]
         table = []
         for cfg in cfgs:
             a = agg[t][cfg]
@@ -627,10 +650,13 @@ def cmd_report(args):
                                 _fmt_num(a["lines_max"])),
                 pct(a["lines_median"], ltot),
                 "-" if a["ratio_vs_plain"] is None else "%.3f" % a["ratio_vs_plain"],
-                _fmt_num(a["exec_per_sec_median"]),
+                "-" if a["exec_per_sec_median"] is None else "%d" % round(a["exec_per_sec_median"]),
                 _fmt_num(a["corpus_median"]),
                 _fmt_num(a["libfuzzer_cov_median"]),
-                str(len(a["crash_signatures"])),
+                "%d (%d/%d trials)" % (len(a["crash_signatures"]), a["crash_trials"],
+                                        a["trials"]) if a["crash_signatures"] else "0",
+                "%d (%d/%d trials)" % (len(a["hang_signatures"]), a["hang_trials"],
+                                        a["trials"]) if a["hang_signatures"] else "0",
             ])
         sub = "%s (%s branches, %s lines in the library sources)" % (t, btot, ltot)
         md.append("## %s\n" % sub)
@@ -641,10 +667,11 @@ def cmd_report(args):
         md.append("")
         allsigs = {}
         for cfg in cfgs:
-            for s in agg[t][cfg]["crash_signatures"]:
+            for s in agg[t][cfg]["crash_signatures"] + agg[t][cfg]["hang_signatures"]:
                 allsigs.setdefault(s, []).append(cfg)
         if allsigs:
-            md.append("Crashes (deduplicated):\n")
+            md.append("Crashes, timeouts and OOMs (deduplicated; a timeout/OOM is named by "
+                      "the library call the harness made):\n")
             for s, cs in sorted(allsigs.items()):
                 md.append("- `%s` (%s)" % (s, ", ".join(cs)))
             md.append("")
@@ -661,7 +688,8 @@ def cmd_report(args):
             tls = [r["timeline"] for r in runs
                    if r["meta"]["target"] == t and r["meta"]["config"] == cfg]
             series[cfg] = median_series(tls, duration, step)
-        png = plot_target(rd, t, series, duration)
+        png = plot_target(rd, t, series, duration,
+                          max(agg[t][c]["trials"] for c in cfgs))
         if png:
             md.append("![%s coverage over time](%s)\n" % (t, os.path.basename(png)))
         # plain-text table for stdout
@@ -673,7 +701,7 @@ def cmd_report(args):
             txt.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
                                  for i, c in enumerate(row)))
         for s, cs in sorted(allsigs.items()):
-            txt.append("  crash: %s (%s)" % (s, ", ".join(cs)))
+            txt.append("  found: %s (%s)" % (s, ", ".join(cs)))
         txt.append("")
 
     # grammut mutator stats (last line per run), useful to read the results

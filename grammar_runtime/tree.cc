@@ -36,6 +36,7 @@ int Tree::AddToken(int type, absl::string_view trivia, absl::string_view text,
   n.text_size = static_cast<uint32_t>(trivia.size() + text.size());
   text_.append(trivia.data(), trivia.size());
   text_.append(text.data(), text.size());
+  token_bytes_ += n.text_size;
   nodes_.push_back(n);
   return static_cast<int>(nodes_.size()) - 1;
 }
@@ -141,14 +142,6 @@ std::string Tree::Text() const {
   return out;
 }
 
-size_t Tree::TextSize() const {
-  size_t total = trailer_.size();
-  for (const Node& n : nodes_) {
-    if (!n.is_rule) total += n.text_size;
-  }
-  return total;
-}
-
 int Tree::AppendSubtree(const Tree& src, int from, int depth) {
   const int shift = depth - static_cast<int>(src.nodes_[from].depth);
   const int end = from + static_cast<int>(src.nodes_[from].size);
@@ -163,8 +156,10 @@ void Tree::SetLastTokenTrivia(int i, absl::string_view trivia) {
   text_.resize(n.text_begin);
   text_.append(trivia.data(), trivia.size());
   text_ += body;
+  token_bytes_ -= n.text_size;
   n.trivia_size = static_cast<uint32_t>(trivia.size());
   n.text_size = static_cast<uint32_t>(trivia.size() + body.size());
+  token_bytes_ += n.text_size;
 }
 
 void Tree::CopyNode(const Tree& src, int i, int depth_shift) {
@@ -173,6 +168,7 @@ void Tree::CopyNode(const Tree& src, int i, int depth_shift) {
   if (!n.is_rule) {
     n.text_begin = static_cast<uint32_t>(text_.size());
     text_.append(src.text_, src.nodes_[i].text_begin, n.text_size);
+    token_bytes_ += n.text_size;
   } else {
     n.steps_begin = static_cast<uint32_t>(steps_.size());
     steps_.insert(

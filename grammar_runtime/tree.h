@@ -87,8 +87,8 @@ class Tree {
   size_t SubtreeSize(int i) const;
   // Serialized bytes of the whole tree.
   std::string Text() const;
-  // Bytes the serialized tree has (without building it).
-  size_t TextSize() const;
+  // Bytes the serialized tree has (without building it). Constant time.
+  size_t TextSize() const { return token_bytes_ + trailer_.size(); }
 
   // ReplaceSubtree returns a copy of this tree with subtree `at` replaced by
   // subtree `from` of `donor` (which may be *this). The replaced subtree's
@@ -120,6 +120,7 @@ class Tree {
 
   std::vector<Node> nodes_;
   std::string text_;
+  size_t token_bytes_ = 0;  // sum of the token nodes' text_size
   std::vector<DerivationStep> steps_;
   std::string trailer_;
   std::vector<int> open_;  // rule nodes being built
@@ -182,8 +183,10 @@ Tree Tree::ReplaceSubtree(int at, const Tree& donor, int from,
         out.text_.resize(n.text_begin);
         out.text_ += trivia;
         out.text_ += body;
+        out.token_bytes_ -= n.text_size;
         n.trivia_size = static_cast<uint32_t>(trivia.size());
         n.text_size = static_cast<uint32_t>(trivia.size() + body.size());
+        out.token_bytes_ += n.text_size;
       }
     }
   }
@@ -198,8 +201,10 @@ Tree Tree::ReplaceSubtree(int at, const Tree& donor, int from,
         std::string text = std::string(separator) + std::string(body);
         out.text_.resize(n.text_begin);
         out.text_ += text;
+        out.token_bytes_ -= n.text_size;
         n.trivia_size = static_cast<uint32_t>(separator.size());
         n.text_size = static_cast<uint32_t>(text.size());
+        out.token_bytes_ += n.text_size;
       }
       last_new_token = -1;
     } else if (!n.is_rule) {

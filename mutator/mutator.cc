@@ -163,7 +163,6 @@ bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
       allowed[i] = allowed[i] && restricted_[i];
     }
   }
-  const std::string before = in.Text();
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     int mode_arm = -1;
     const ProbabilityMode mode = PickMode(rng, &mode_arm);
@@ -189,7 +188,7 @@ bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
     if (!Operators()[op].fn(ctx, in, out)) continue;
     if (out->TextSize() > max_size) continue;
     if (shrink && out->TextSize() >= in.TextSize()) continue;
-    if (out->TextSize() == before.size() && out->Text() == before) continue;
+    if (out->TextSize() == in.TextSize() && out->Text() == in.Text()) continue;
     origin->op = op;
     origin->mode = Operators()[op].generates ? mode_arm : -1;
     operators_.Use(op);
@@ -214,8 +213,8 @@ std::string Mutator::ByteFallback(absl::string_view bytes, size_t max_size,
   return buf;
 }
 
-void Mutator::Remember(const std::string& output, const Tree* tree, int errors,
-                       Origin origin) {
+void Mutator::Remember(const std::string& output, std::optional<Tree> tree,
+                       int errors, Origin origin) {
   const uint64_t h = Fnv1a64(output);
   last_output_ = h;
   have_last_output_ = true;
@@ -226,9 +225,9 @@ void Mutator::Remember(const std::string& output, const Tree* tree, int errors,
     }
     if (recent_.insert_or_assign(h, origin).second) recent_order_.push_back(h);
   }
-  if (tree != nullptr) {
+  if (tree.has_value()) {
     auto entry = std::make_shared<CachedTree>();
-    entry->tree = *tree;
+    entry->tree = *std::move(tree);
     entry->syntax_errors = errors;
     cache_.Put(h, entry);
   }
@@ -260,14 +259,14 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
       ++stats_.validity_checked;
       stats_.validity_ok += check.ok() && check->syntax_errors == 0;
     }
-    Remember(text, &out, entry->syntax_errors, origin);
+    Remember(text, std::move(out), entry->syntax_errors, origin);
     if (op_name) *op_name = last_op_;
     MaybePrintStats();
     return text;
   }
   std::string text = ByteFallback(input, max_size, rng);
   last_op_ = "bytes";
-  Remember(text, nullptr, 0, Origin{-1, -1});
+  Remember(text, std::nullopt, 0, Origin{-1, -1});
   if (op_name) *op_name = last_op_;
   MaybePrintStats();
   return text;
@@ -305,7 +304,8 @@ size_t Mutator::CrossOver(const uint8_t* data1, size_t size1,
     text = result.Text();
     ++stats_.tree_mutations;
     last_op_ = "crossover";
-    Remember(text, &result, ta->syntax_errors + tb->syntax_errors, origin);
+    Remember(text, std::move(result), ta->syntax_errors + tb->syntax_errors,
+             origin);
   } else {
     // Bytes: a prefix of the first and a suffix of the second.
     const size_t cut1 = rng.Below(size1 + 1);
@@ -314,7 +314,7 @@ size_t Mutator::CrossOver(const uint8_t* data1, size_t size1,
     if (text.size() > max_out_size) text.resize(max_out_size);
     ++stats_.byte_fallbacks;
     last_op_ = "bytes";
-    Remember(text, nullptr, 0, Origin{-1, -1});
+    Remember(text, std::nullopt, 0, Origin{-1, -1});
   }
   const size_t n = std::min(text.size(), max_out_size);
   if (n > 0) std::memcpy(out, text.data(), n);
