@@ -409,7 +409,38 @@ def read_timeline(path):
     return rows
 
 
+def thin_timeline(path, min_gap=1.0):
+    """Keeps the rows where cov: changes, INITED/DONE rows, the last row and at
+    most one row per min_gap seconds otherwise (NEW/REDUCE lines are many)."""
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        lines = f.readlines()
+    if len(lines) < 3:
+        return
+    keep = [lines[0]]
+    last_t, last_cov = None, None
+    body = lines[1:]
+    for i, line in enumerate(body):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) < 9:
+            continue
+        try:
+            t = float(parts[0])
+        except ValueError:
+            continue
+        cov, event = parts[4], parts[3]
+        if (i == len(body) - 1 or event in ("INITED", "DONE") or cov != last_cov
+                or last_t is None or t - last_t >= min_gap):
+            keep.append(line)
+            last_t, last_cov = t, cov
+    with open(path + ".tmp", "w") as f:
+        f.writelines(keep)
+    os.replace(path + ".tmp", path)
+
+
 def cmd_runinfo(args):
+    thin_timeline(os.path.join(args.run_dir, "timeline.tsv"))
     s = parse_run(args.run_dir)
     if not args.quiet:
         print(json.dumps({k: s[k] for k in ("execs", "exec_per_sec", "final_cov",
@@ -430,6 +461,12 @@ def _fmt_num(x, digits=0):
     if digits == 0:
         return "%d" % round(x) if abs(x - round(x)) < 1e-9 else "%.1f" % x
     return "%.*f" % (digits, x)
+
+
+def _range(med, lo, hi):
+    if lo == hi:
+        return _fmt_num(med)
+    return "%s [%s-%s]" % (_fmt_num(med), _fmt_num(lo), _fmt_num(hi))
 
 
 def collect(results_dir):
@@ -632,7 +669,9 @@ def cmd_report(args):
         # table
         btot = agg[t][cfgs[0]]["branches_total"]
         ltot = agg[t][cfgs[0]]["lines_total"]
-        header = ["config", "branches med [min-max]", "branch %", "lines med [min-max]",
+        multi = any(agg[t][c]["trials"] > 1 for c in cfgs)
+        rng = " med [min-max]" if multi else ""
+        header = ["config", "branches" + rng, "branch %", "lines" + rng,
                   "line %", "vs plain", "exec/s", "corpus", "cov:", "crashes",
                   "timeouts/OOMs"]
         table = []
@@ -643,11 +682,9 @@ def cmd_report(args):
                 return "-" if v is None or not tot else "%.2f" % (100.0 * v / tot)
             table.append([
                 cfg,
-                "%s [%s-%s]" % (_fmt_num(a["branches_median"]), _fmt_num(a["branches_min"]),
-                                _fmt_num(a["branches_max"])),
+                _range(a["branches_median"], a["branches_min"], a["branches_max"]),
                 pct(a["branches_median"], btot),
-                "%s [%s-%s]" % (_fmt_num(a["lines_median"]), _fmt_num(a["lines_min"]),
-                                _fmt_num(a["lines_max"])),
+                _range(a["lines_median"], a["lines_min"], a["lines_max"]),
                 pct(a["lines_median"], ltot),
                 "-" if a["ratio_vs_plain"] is None else "%.3f" % a["ratio_vs_plain"],
                 "-" if a["exec_per_sec_median"] is None else "%d" % round(a["exec_per_sec_median"]),

@@ -16,6 +16,7 @@ namespace {
 constexpr size_t kRecentOutputs = 4096;
 constexpr size_t kMaxSeen = 1 << 20;
 constexpr int kAttempts = 8;
+constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
 constexpr ProbabilityMode kModes[] = {ProbabilityMode::kLearned,
                                       ProbabilityMode::kInverse,
                                       ProbabilityMode::kUniform};
@@ -245,11 +246,17 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
     return "";
   }
   const bool shrink = max_size < input.size();
+  // Grow gradually, as libFuzzer's -len_control would (it is off when a
+  // custom mutator is present): large inputs are slow to run and inputs
+  // that jump to max_len crowd out small ones.
+  const size_t growth_cap = std::min(
+      max_size, input.size() + std::max<size_t>(kMinGrowth, input.size() / 4));
   std::shared_ptr<const CachedTree> entry = TreeOf(input, hash);
   Tree out;
   Origin origin{-1, -1};
   if (entry != nullptr && !entry->tree.empty() &&
-      MutateTree(entry->tree, rng, max_size, shrink, nullptr, &out, &origin)) {
+      MutateTree(entry->tree, rng, shrink ? max_size : growth_cap, shrink,
+                 nullptr, &out, &origin)) {
     std::string text = out.Text();
     ++stats_.tree_mutations;
     last_op_ = Operators()[origin.op].name;

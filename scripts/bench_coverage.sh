@@ -281,7 +281,8 @@ heartbeat() {
 say "coverage benchmark: ${#TARGET_LIST[@]} target(s) x ${#CONFIG_LIST[@]} config(s) x $TRIALS trial(s) of ${SECONDS_PER_TRIAL}s, $JOBS at a time"
 say "results: $OUT"
 say "corpora: $WORK"
-eta=$(( (ntotal + JOBS - 1) / JOBS * SECONDS_PER_TRIAL / 60 ))
+rounds=$(( (ntotal + JOBS - 1) / JOBS ))
+eta=$(( rounds * SECONDS_PER_TRIAL / 60 ))
 say "expected fuzzing time: ~$eta min (plus coverage replay)"
 
 n=0

@@ -73,6 +73,7 @@ fuzz() {
         [ "$rc" -eq 0 ] && break
         echo "=== demo: fuzzer exited with $rc; continuing with the same corpus" >>"$d/fuzz.log"
     done
+    echo $(( $(date +%s) - start )) >"$d/seconds"
 }
 
 last_status() {  # "cov N, corpus N, exec/s N" from the last libFuzzer status line
@@ -93,7 +94,7 @@ while kill -0 "$PG" 2>/dev/null || kill -0 "$PP" 2>/dev/null; do
     el=$(( $(date +%s) - FUZZ_START ))
     if [ "$el" -ge "$next" ]; then
         next=$(( next + 15 ))
-        say "${el}s: grammut: $(last_status "$DEMO/grammut/fuzz.log")  |  plain: $(last_status "$DEMO/plain/fuzz.log")"
+        say "grammut: $(last_status "$DEMO/grammut/fuzz.log")  |  plain: $(last_status "$DEMO/plain/fuzz.log")"
     fi
 done
 wait "$PG" || true
@@ -111,6 +112,7 @@ python3 - "$DEMO" "$SECS" <<'EOF'
 import json, os, re, sys
 demo, secs = sys.argv[1], int(sys.argv[2])
 col = {}
+found = {}
 for name in ("grammut", "plain"):
     d = os.path.join(demo, name)
     c = json.load(open(os.path.join(d, "coverage.json")))
@@ -118,14 +120,24 @@ for name in ("grammut", "plain"):
     execs = sum(int(x) for x in re.findall(r"^stat::number_of_executed_units:\s+(\d+)", log, re.M))
     covs = re.findall(r"^#\d+\s+\w+\s+cov: (\d+)", log, re.M)
     arts = sorted(os.listdir(os.path.join(d, "artifacts")))
+    try:
+        wall = max(int(open(os.path.join(d, "seconds")).read()), 1)
+    except (OSError, ValueError):
+        wall = secs
+    kinds = {}
+    for a in arts:
+        k = a.split("-")[0]
+        kinds[k] = kinds.get(k, 0) + 1
+    found[name] = kinds
     col[name] = [
         "%d / %d  (%.1f%%)" % (c["lines"]["covered"], c["lines"]["count"], c["lines"]["percent"]),
         "%d / %d  (%.1f%%)" % (c["branches"]["covered"], c["branches"]["count"],
                                c["branches"]["percent"]),
-        "%d" % round(execs / secs),
+        "%d" % round(execs / wall),
         "%d files" % c["inputs"],
         covs[-1] if covs else "-",
-        ", ".join(a.split("-")[0] for a in arts) if arts else "none",
+        ", ".join("%d %s%s" % (n, k, "s" if n > 1 else "") for k, n in sorted(kinds.items()))
+        or "none",
     ]
 rows = ["lines covered", "branches covered", "exec/s", "corpus", "libFuzzer cov:",
         "crashes/timeouts"]
@@ -140,6 +152,11 @@ g, p = (json.load(open(os.path.join(demo, n, "coverage.json")))["branches"]["cov
         for n in ("grammut", "plain"))
 if p:
     print("  grammut/plain branch coverage: %.2f" % (g / p))
+for name, kinds in found.items():
+    if kinds.get("timeout"):
+        print("  %s: %d input(s) ran longer than 10 s (libFuzzer -timeout=10); the fuzzer went on"
+              " with the same corpus. (On cJSON these are deeply nested objects: the harness's"
+              " cJSON_Compare is exponential in nesting depth.)" % (name, kinds["timeout"]))
 print()
 EOF
 say "corpora:   $DEMO/grammut/corpus  $DEMO/plain/corpus"
