@@ -7,10 +7,10 @@ Subcommands:
   dict GRAMMAR_DIR OUT
       libFuzzer dictionary from the quoted literals in the `token literal
       names:` section of the grammar's parser .interp file.
-  tee-ts LOG TIMELINE --t0 EPOCH [--segment K]
-      copy stdin (a fuzzer's stderr) to LOG (appending) and append one row per
-      libFuzzer status line ('#N ... cov: ...') to TIMELINE, stamped with the
-      seconds elapsed since EPOCH.
+  run --t0 EPOCH [--segment K] LOG TIMELINE -- COMMAND...
+      run a fuzzer, appending its output to LOG and one row per libFuzzer
+      status line ('#N ... cov: ...') to TIMELINE, stamped with the seconds
+      elapsed since EPOCH; exit with the fuzzer's status.
   replay --cov-bin BIN --sources DIR --corpus DIR --work DIR --out JSON
       replay a corpus through a coverage binary (carrying on past crashing
       inputs), merge the profiles and write llvm-cov's summary totals for the
@@ -134,13 +134,28 @@ STATUS_RE = re.compile(
     rb"(?: lim: \d+)? exec/s: (\d+) rss: (\d+)Mb")
 
 
-def cmd_tee_ts(args):
-    src = sys.stdin.buffer
+def cmd_run(args):
+    """Runs the fuzzer command, logging its output (stdout+stderr) and the timeline;
+    exits with the fuzzer's exit status. SIGTERM/SIGINT stop the fuzzer too."""
+    import signal
+    cmd = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not cmd:
+        raise SystemExit("coverage_report run: no command")
+    child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT)
+
+    def stop(signum, frame):
+        try:
+            child.send_signal(signal.SIGTERM if signum == signal.SIGTERM else signal.SIGINT)
+        except ProcessLookupError:
+            pass
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     with open(args.log, "ab", buffering=0) as log, open(args.timeline, "a") as tl:
         if tl.tell() == 0:
             tl.write("t\tsegment\texecs\tevent\tcov\tft\tcorp\texec_s\trss_mb\n")
         last_flush = 0.0
-        for line in src:
+        for line in child.stdout:
             log.write(line)
             m = STATUS_RE.match(line)
             if m:
@@ -152,6 +167,8 @@ def cmd_tee_ts(args):
                 if now - last_flush > 2:
                     tl.flush()
                     last_flush = now
+    rc = child.wait()
+    sys.exit(rc if rc >= 0 else 128 - rc)
 
 
 # ---------------------------------------------------------------- replay
@@ -620,12 +637,21 @@ def cmd_report(args):
         loads = [x for r in rows for x in (r["load_start"], r["load_end"]) if x is not None]
         md.append("Setup: %s trial(s) x %ss per target and configuration, %s fuzzers at a "
                   "time on %s cores, host `%s`%s. Every configuration gets `%s` and a fresh "
-                  "copy of `harness_examples/<t>/seeds`.\n" % (
+                  "copy of `harness_examples/<t>/seeds`. libgrammut.so sha256 at the start: "
+                  "`%s`.\n" % (
                       bench.get("trials"), bench.get("seconds_per_trial"), bench.get("jobs"),
                       bench.get("cores"), bench.get("host"),
                       " (1-min load average seen at run starts/ends: %.1f-%.1f; the machine "
                       "is shared)" % (min(loads), max(loads)) if loads else "",
-                      bench.get("libfuzzer_flags")))
+                      bench.get("libfuzzer_flags"),
+                      (bench.get("libgrammut_sha256") or "?")[:16]))
+    shas = sorted({r["meta"].get("libgrammut_sha256") for r in runs} - {None, ""})
+    if len(shas) > 1:
+        md.append("**Warning:** libgrammut.so changed during the benchmark (%d different "
+                  "builds were used; see `libgrammut_sha256` in the runs' meta.json).\n"
+                  % len(shas))
+        print("warning: libgrammut.so changed during the benchmark (%d builds)" % len(shas),
+              file=sys.stderr)
     md.append("Coverage = the final corpus replayed through the `-fprofile-instr-generate "
               "-fcoverage-mapping` build (`cov_<t>`), `llvm-cov export -summary-only`, "
               "restricted to the library's own sources. Branches/lines: covered count, "
@@ -769,12 +795,13 @@ def main():
     p.add_argument("grammar_dir")
     p.add_argument("out")
     p.set_defaults(fn=cmd_dict)
-    p = sp.add_parser("tee-ts")
+    p = sp.add_parser("run")
     p.add_argument("log")
     p.add_argument("timeline")
     p.add_argument("--t0", type=float, required=True)
     p.add_argument("--segment", type=int, default=0)
-    p.set_defaults(fn=cmd_tee_ts)
+    p.add_argument("command", nargs=argparse.REMAINDER)
+    p.set_defaults(fn=cmd_run)
     p = sp.add_parser("replay")
     p.add_argument("--cov-bin", required=True)
     p.add_argument("--sources", required=True)

@@ -190,8 +190,9 @@ run_trial() {
             local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
             envs=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_MODE="$mode" GRAMMUT_STATS="$stats") ;;
     esac
-    local load_start load_end t0 seg=0 rc remaining seed seg_start codes=""
+    local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha=""
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
+    case "$cfg" in grammut*) so_sha="$(sha256sum "$BUILD/mutator/libgrammut.so" | cut -d' ' -f1)" ;; esac
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \
@@ -200,12 +201,10 @@ run_trial() {
         seed=$(( trial + 1000 * seg ))
         echo "=== bench segment $seg start seed=$seed max_total_time=$remaining" >>"$log"
         seg_start=$(date +%s)
-        set +e
-        env "${envs[@]}" "$bin" "${COMMON_FLAGS[@]}" "${extra[@]}" -max_total_time="$remaining" \
-            -seed="$seed" -artifact_prefix="$rdir/artifacts/" "$wdir/corpus" 2>&1 </dev/null \
-            | python3 "$HELPER" tee-ts "$log" "$timeline" --t0 "$t0" --segment "$seg"
-        rc=${PIPESTATUS[0]}
-        set -e
+        rc=0
+        python3 "$HELPER" run --t0 "$t0" --segment "$seg" "$log" "$timeline" -- \
+            env "${envs[@]}" "$bin" "${COMMON_FLAGS[@]}" "${extra[@]}" -max_total_time="$remaining" \
+            -seed="$seed" -artifact_prefix="$rdir/artifacts/" "$wdir/corpus" || rc=$?
         echo "=== bench segment $seg exit $rc" >>"$log"
         codes="$codes${codes:+,}$rc"
         [ "$rc" -eq 0 ] && break
@@ -226,7 +225,8 @@ json.dump({"target": "$t", "config": "$cfg", "trial": $trial, "seconds": $SECOND
            "env": "${envs[*]}", "flags": "${COMMON_FLAGS[*]} ${extra[*]}",
            "exit_codes": [int(x) for x in "$codes".split(",") if x],
            "load_start": float("$load_start"), "load_end": float("$load_end"),
-           "corpus": "$wdir/corpus"}, open(sys.argv[1], "w"), indent=1)
+           "corpus": "$wdir/corpus", "libgrammut_sha256": "$so_sha" or None},
+          open(sys.argv[1], "w"), indent=1)
 EOF
     python3 "$HELPER" replay --quiet --cov-bin "$BUILD/targets/$t/cov_$t" \
         --sources "$(cat "$BUILD/targets/$t/sources.txt")" --corpus "$wdir/corpus" \
@@ -251,7 +251,13 @@ declare -A LABEL=() STARTED=() TLFILE=()
 PIDS=()
 cleanup() {
     trap - INT TERM
-    for p in "${PIDS[@]}"; do kill -- "$p" 2>/dev/null || true; pkill -P "$p" 2>/dev/null || true; done
+    local p kids
+    for p in "${PIDS[@]}"; do
+        kids="$(pgrep -P "$p" || true)"
+        kill -- "$p" 2>/dev/null || true
+        # shellcheck disable=SC2086  # a list of pids
+        if [ -n "$kids" ]; then kill -- $kids 2>/dev/null || true; fi
+    done
     echo "bench_coverage: interrupted; partial results in $OUT" >&2
     exit 130
 }

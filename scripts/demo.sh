@@ -126,7 +126,7 @@ for name in ("grammut", "plain"):
         wall = secs
     kinds = {}
     for a in arts:
-        k = a.split("-")[0]
+        k = {"slow": "slow input", "oom": "out-of-memory"}.get(a.split("-")[0], a.split("-")[0])
         kinds[k] = kinds.get(k, 0) + 1
     found[name] = kinds
     col[name] = [
@@ -154,14 +154,15 @@ if p:
     print("  grammut/plain branch coverage: %.2f" % (g / p))
 for name, kinds in found.items():
     if kinds.get("timeout"):
-        print("  %s: %d input(s) ran longer than 10 s (libFuzzer -timeout=10); the fuzzer went on"
-              " with the same corpus. (On cJSON these are deeply nested objects: the harness's"
-              " cJSON_Compare is exponential in nesting depth.)" % (name, kinds["timeout"]))
+        print("  %s: %d input(s) ran longer than 10 s (-timeout=10); the fuzzer went on with\n"
+              "    the same corpus. On cJSON these are deeply nested objects: cJSON_Compare,\n"
+              "    which the harness calls, is exponential in the nesting depth." % (
+                  name, kinds["timeout"]))
 print()
 EOF
 say "corpora:   $DEMO/grammut/corpus  $DEMO/plain/corpus"
 say "logs:      $DEMO/grammut/fuzz.log  $DEMO/plain/fuzz.log  (build logs: $DEMO/*.log)"
-if [ -n "$(ls -A "$DEMO/grammut/artifacts" "$DEMO/plain/artifacts" 2>/dev/null)" ]; then
+if [ -n "$(find "$DEMO/grammut/artifacts" "$DEMO/plain/artifacts" -type f 2>/dev/null | head -n 1)" ]; then
     say "findings:  $DEMO/grammut/artifacts  $DEMO/plain/artifacts"
 fi
 say "next: scripts/bench_coverage.sh --quick   (all four targets, four configurations)"
