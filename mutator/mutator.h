@@ -123,8 +123,8 @@ class Mutator {
   // Byte-level mutation of `bytes` into at most max_size bytes.
   std::string ByteFallback(absl::string_view bytes, size_t max_size, Rng& rng);
   // Records an output for chaining and credit, and caches its tree.
-  void Remember(const std::string& output, std::optional<Tree> tree,
-                int errors, Origin origin);
+  void Remember(const std::string& output, std::optional<Tree> tree, int errors,
+                Origin origin);
   ProbabilityMode PickMode(Rng& rng, int* mode_arm) const;
 
   MutatorConfig config_;

@@ -12,4 +12,5 @@
  * then handled exactly like an error raised by the finalizer itself (Lua
  * turns it into a warning).  The Lua sources are not modified.
  */
-#define luaD_pcall(L, func, u, oldtop, ef) fuzz_lua_finalizer_pcall(L, func, u, oldtop, ef)
+#define luaD_pcall(L, func, u, oldtop, ef) \
+  fuzz_lua_finalizer_pcall(L, func, u, oldtop, ef)
