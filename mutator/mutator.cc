@@ -16,6 +16,9 @@ namespace {
 constexpr size_t kRecentOutputs = 4096;
 constexpr size_t kMaxSeen = 1 << 20;
 constexpr int kAttempts = 8;
+// libFuzzer's default -mutate_depth: it mutates a unit up to this many
+// times in a row and stops early only when an output added coverage.
+constexpr int kMutateDepth = 5;
 constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
 constexpr ProbabilityMode kModes[] = {ProbabilityMode::kLearned,
                                       ProbabilityMode::kInverse,
@@ -109,20 +112,28 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
 
 void Mutator::Learn(absl::string_view bytes, uint64_t hash) {
   if (!config_.learning()) return;
+  // An input we parsed has exact derivations. One of our outputs carries
+  // the derivations the operators recorded while building it; those are
+  // grammar decisions too, so it is counted as it is rather than parsed
+  // again (parsing is most of the mutator's cost).
   std::shared_ptr<const CachedTree> t = TreeOf(bytes, hash);
-  if (t == nullptr || t->syntax_errors > 0) return;
-  // Outputs we made carry derivations patched by operators; parse afresh so
-  // the counts are exact.
-  absl::StatusOr<ParseResult> r = parser_.Parse(bytes);
-  if (!r.ok() || r->syntax_errors > 0) return;
-  weights_->AddTree(r->tree);
-  token_pool_.AddTree(r->tree, hash);
-  donors_.AddTree(r->tree, hash);
+  if (t == nullptr || t->syntax_errors > 0 || t->tree.empty()) return;
+  weights_->AddTree(t->tree);
+  token_pool_.AddTree(t->tree, hash);
+  donors_.AddTree(t->tree, hash);
   ++stats_.learned;
 }
 
-void Mutator::Observe(absl::string_view bytes, uint64_t hash) {
+void Mutator::Observe(absl::string_view bytes, uint64_t hash, bool primary) {
   if (have_last_output_ && hash == last_output_) return;  // a chain step
+  if (primary) {
+    // A chain that ended before libFuzzer's depth ended because its last
+    // output added coverage: that output is now a corpus entry.
+    if (have_last_output_ && chain_length_ < kMutateDepth) {
+      cache_.Promote(last_output_);
+    }
+    chain_length_ = 0;
+  }
   auto it = recent_.find(hash);
   if (it != recent_.end()) {
     // One of our earlier outputs came back: libFuzzer kept it.
@@ -130,11 +141,15 @@ void Mutator::Observe(absl::string_view bytes, uint64_t hash) {
     if (it->second.mode >= 0) modes_.Win(it->second.mode);
     ++stats_.credited;
     recent_.erase(it);
+    cache_.Promote(hash);
     if (seen_.insert(hash).second) Learn(bytes, hash);
     return;
   }
   if (seen_.size() >= kMaxSeen) seen_.clear();
-  if (seen_.insert(hash).second) Learn(bytes, hash);
+  if (seen_.insert(hash).second) {
+    cache_.Promote(hash);  // an output of ours we no longer remembered
+    Learn(bytes, hash);
+  }
 }
 
 ProbabilityMode Mutator::PickMode(Rng& rng, int* mode_arm) const {
@@ -219,6 +234,7 @@ void Mutator::Remember(const std::string& output, std::optional<Tree> tree,
   const uint64_t h = Fnv1a64(output);
   last_output_ = h;
   have_last_output_ = true;
+  ++chain_length_;
   if (origin.op >= 0) {
     if (recent_.size() >= kRecentOutputs && !recent_order_.empty()) {
       recent_.erase(recent_order_.front());
@@ -230,7 +246,7 @@ void Mutator::Remember(const std::string& output, std::optional<Tree> tree,
     auto entry = std::make_shared<CachedTree>();
     entry->tree = *std::move(tree);
     entry->syntax_errors = errors;
-    cache_.Put(h, entry);
+    cache_.PutOutput(h, entry);
   }
 }
 
@@ -239,7 +255,7 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
   ++stats_.mutations;
   Rng rng(seed);
   const uint64_t hash = Fnv1a64(input);
-  Observe(input, hash);
+  Observe(input, hash, /*primary=*/true);
   if (max_size == 0) {
     last_op_ = "empty";
     if (op_name) *op_name = last_op_;
@@ -298,8 +314,8 @@ size_t Mutator::CrossOver(const uint8_t* data1, size_t size1,
   const absl::string_view a(reinterpret_cast<const char*>(data1), size1);
   const absl::string_view b(reinterpret_cast<const char*>(data2), size2);
   const uint64_t ha = Fnv1a64(a), hb = Fnv1a64(b);
-  Observe(a, ha);
-  Observe(b, hb);
+  Observe(a, ha, /*primary=*/true);
+  Observe(b, hb, /*primary=*/false);
   std::shared_ptr<const CachedTree> ta = TreeOf(a, ha);
   std::shared_ptr<const CachedTree> tb = TreeOf(b, hb);
   std::string text;

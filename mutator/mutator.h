@@ -114,7 +114,9 @@ class Mutator {
   std::shared_ptr<const CachedTree> TreeOf(absl::string_view bytes,
                                            uint64_t hash);
   // Learning and credit for an input about to be mutated.
-  void Observe(absl::string_view bytes, uint64_t hash);
+  // `primary` is the input libFuzzer is mutating (not a crossover partner):
+  // when it is not our last output, the previous chain has ended.
+  void Observe(absl::string_view bytes, uint64_t hash, bool primary);
   // Counts a corpus input into weights, token pool and donor pool.
   void Learn(absl::string_view bytes, uint64_t hash);
   // One mutation. Writes the output; returns false if nothing applied.
@@ -149,6 +151,7 @@ class Mutator {
   absl::flat_hash_set<uint64_t> seen_;  // inputs already observed
   uint64_t last_output_ = 0;
   bool have_last_output_ = false;
+  int chain_length_ = 0;  // outputs made since libFuzzer picked an input
 
   MutatorStats stats_;
   std::string last_op_;

@@ -281,6 +281,26 @@ TEST(Mutator, ParsesEachInputOnce) {
   EXPECT_GE(m->cache().hits(), 45u);
 }
 
+TEST(Mutator, OutputEndingAShortChainIsKeptAsCorpusEntry) {
+  auto m = MakeMutator("json");
+  const std::vector<std::string> samples = SampleTexts("json");
+  // libFuzzer stops a chain early only when the output added coverage: the
+  // output of a one-step chain is a corpus entry and its tree moves to the
+  // cache's corpus tier.
+  const std::string kept = m->MutateString(samples[3], 4096, 1);
+  // A new chain: `kept` was admitted.
+  std::string cur = m->MutateString(samples[4], 4096, 2);
+  EXPECT_EQ(m->cache().corpus_size(), 3u);  // both inputs and `kept`
+  // A chain that ran to libFuzzer's depth (5) says nothing: not promoted.
+  for (int i = 0; i < 4; ++i) cur = m->MutateString(cur, 4096, 10 + i);
+  m->MutateString(samples[5], 4096, 20);
+  EXPECT_EQ(m->cache().corpus_size(), 4u);  // only samples[5] added
+  // The kept output is not parsed again.
+  const uint64_t misses = m->cache().misses();
+  m->MutateString(kept, 4096, 7);
+  EXPECT_EQ(m->cache().misses(), misses);
+}
+
 TEST(Mutator, CrossOverMixesTwoInputs) {
   auto m = MakeMutator("json");
   const std::string a = "{\"a\": [1, 2, 3]}";
