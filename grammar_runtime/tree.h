@@ -89,6 +89,12 @@ class Tree {
   std::string Text() const;
   // Bytes the serialized tree has (without building it). Constant time.
   size_t TextSize() const { return token_bytes_ + trailer_.size(); }
+  // Heap bytes the tree holds (capacities, not sizes).
+  size_t MemoryBytes() const {
+    return nodes_.capacity() * sizeof(Node) + text_.capacity() +
+           steps_.capacity() * sizeof(DerivationStep) + trailer_.capacity() +
+           open_.capacity() * sizeof(int);
+  }
 
   // ReplaceSubtree returns a copy of this tree with subtree `at` replaced by
   // subtree `from` of `donor` (which may be *this). The replaced subtree's

@@ -37,6 +37,7 @@ std::vector<double> OperatorBase() {
     if (name == "hoist" || name == "recursive" || name == "loop-swap") w = 0.5;
     if (name == "shortest") w = 0.3;
     if (name == "crossover") w = 0.0;  // only through CrossOver()
+    if (name == "bytes") w = 1.0;
     base.push_back(w);
   }
   return base;
@@ -282,7 +283,11 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
       ++stats_.validity_checked;
       stats_.validity_ok += check.ok() && check->syntax_errors == 0;
     }
-    Remember(text, std::move(out), entry->syntax_errors, origin);
+    if (Operators()[origin.op].whole_input) {
+      Remember(text, std::nullopt, 0, origin);
+    } else {
+      Remember(text, std::move(out), entry->syntax_errors, origin);
+    }
     if (op_name) *op_name = last_op_;
     MaybePrintStats();
     return text;

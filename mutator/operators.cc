@@ -6,19 +6,20 @@ namespace grammut {
 
 const std::vector<OperatorInfo>& Operators() {
   static const std::vector<OperatorInfo>* table = new std::vector<OperatorInfo>{
-      // name            function           shrink  bytes  generates
-      {"regenerate", OpRegenerate, false, false, true},
-      {"swap", OpSwap, false, false, false},
-      {"splice", OpSplice, false, false, false},
-      {"hoist", OpHoist, true, false, false},
-      {"recursive", OpRecursive, false, false, false},
-      {"shortest", OpShortest, true, false, false},
-      {"loop-delete", OpLoopDelete, true, false, false},
-      {"loop-duplicate", OpLoopDuplicate, false, false, false},
-      {"loop-swap", OpLoopSwap, false, false, false},
-      {"token-regenerate", OpTokenRegenerate, false, true, false},
-      {"token-bytes", OpTokenBytes, false, true, false},
-      {"crossover", OpCrossover, false, false, false},
+      // name  function  shrink  bytes  generates  whole_input
+      {"regenerate", OpRegenerate, false, false, true, false},
+      {"swap", OpSwap, false, false, false, false},
+      {"splice", OpSplice, false, false, false, false},
+      {"hoist", OpHoist, true, false, false, false},
+      {"recursive", OpRecursive, false, false, false, false},
+      {"shortest", OpShortest, true, false, false, false},
+      {"loop-delete", OpLoopDelete, true, false, false, false},
+      {"loop-duplicate", OpLoopDuplicate, false, false, false, false},
+      {"loop-swap", OpLoopSwap, false, false, false, false},
+      {"token-regenerate", OpTokenRegenerate, false, true, false, false},
+      {"token-bytes", OpTokenBytes, false, true, false, false},
+      {"crossover", OpCrossover, false, false, false, false},
+      {"bytes", OpBytes, false, true, false, true},
   };
   return *table;
 }

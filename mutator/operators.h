@@ -45,9 +45,10 @@ using OperatorFn = bool (*)(MutationContext& ctx, const Tree& in, Tree* out);
 struct OperatorInfo {
   const char* name;
   OperatorFn fn;
-  bool shrinking;   // only makes the input smaller (for -minimize_crash)
-  bool byte_level;  // edits bytes inside tokens (not expected to stay valid)
-  bool generates;   // uses the probability mode
+  bool shrinking;    // only makes the input smaller (for -minimize_crash)
+  bool byte_level;   // edits bytes (not expected to stay valid)
+  bool generates;    // uses the probability mode
+  bool whole_input;  // output is bytes, not a derivation (never cached)
 };
 
 // The table, in a fixed order (the index is the operator id).
@@ -68,6 +69,7 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
+bool OpBytes(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
 namespace op_internal {

@@ -5,8 +5,8 @@
 namespace grammut {
 
 size_t TreeCacheTier::Cost(const CachedTree& t) {
-  return sizeof(CachedTree) + t.tree.nodes().size() * sizeof(Node) +
-         t.tree.TextSize() * 2 + 64;
+  // The entry, its control block and map slot, and the tree's buffers.
+  return sizeof(CachedTree) + 64 + t.tree.MemoryBytes();
 }
 
 std::shared_ptr<const CachedTree> TreeCacheTier::Find(uint64_t hash) const {

@@ -53,8 +53,10 @@ class TreeCacheTier {
 
 class TreeCache {
  public:
-  explicit TreeCache(size_t corpus_bytes = size_t{192} << 20,
-                     size_t output_bytes = size_t{32} << 20)
+  // Outputs are needed only until libFuzzer's next call (a chain step or
+  // a promotion), so their tier is small.
+  explicit TreeCache(size_t corpus_bytes = size_t{128} << 20,
+                     size_t output_bytes = size_t{8} << 20)
       : corpus_(corpus_bytes), outputs_(output_bytes) {}
 
   // The entry for `hash` in either tier, or null.

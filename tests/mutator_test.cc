@@ -81,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(All, OperatorTest,
                                            "hoist", "recursive", "shortest",
                                            "loop-delete", "loop-duplicate",
                                            "loop-swap", "token-regenerate",
-                                           "token-bytes"),
+                                           "token-bytes", "bytes"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
                            for (char& c : name) {

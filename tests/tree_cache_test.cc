@@ -15,7 +15,7 @@ std::shared_ptr<const CachedTree> Entry(int errors) {
 }
 
 TEST(TreeCache, OutputsDoNotEvictCorpusEntries) {
-  // Each empty entry costs a little over 64 bytes: room for ~10 outputs.
+  // An empty entry costs a few hundred bytes: room for a few outputs.
   TreeCache cache(/*corpus_bytes=*/1 << 20, /*output_bytes=*/1024);
   cache.Put(1, Entry(1));
   for (uint64_t h = 100; h < 10000; ++h) cache.PutOutput(h, Entry(0));
