@@ -99,9 +99,13 @@ absl::Status Mutator::RestrictOperators(const std::vector<std::string>& names) {
 std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
                                                   uint64_t hash) {
   if (auto hit = cache_.Find(hash)) return hit;
+  if (unparsable_.contains(hash)) return nullptr;
   absl::StatusOr<ParseResult> r = parser_.Parse(bytes);
   if (!r.ok()) {
+    // The parser's limits are deterministic: the same bytes fail again.
     ++stats_.parse_failures;
+    if (unparsable_.size() >= kMaxSeen) unparsable_.clear();
+    unparsable_.insert(hash);
     return nullptr;
   }
   auto entry = std::make_shared<CachedTree>();

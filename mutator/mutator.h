@@ -149,6 +149,8 @@ class Mutator {
   absl::flat_hash_map<uint64_t, Origin> recent_;
   std::deque<uint64_t> recent_order_;
   absl::flat_hash_set<uint64_t> seen_;  // inputs already observed
+  // Inputs the parser refused (too large or too deep): not tried again.
+  absl::flat_hash_set<uint64_t> unparsable_;
   uint64_t last_output_ = 0;
   bool have_last_output_ = false;
   int chain_length_ = 0;  // outputs made since libFuzzer picked an input

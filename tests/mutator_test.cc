@@ -301,6 +301,17 @@ TEST(Mutator, OutputEndingAShortChainIsKeptAsCorpusEntry) {
   EXPECT_EQ(m->cache().misses(), misses);
 }
 
+TEST(Mutator, InputOverTheParserLimitsIsTriedOnce) {
+  auto m = MakeMutator("json");
+  const std::string deep(100000, '[');  // deeper than the nesting limit
+  for (unsigned seed = 0; seed < 5; ++seed) {
+    const std::string out = m->MutateString(deep, 200000, seed);
+    EXPECT_LE(out.size(), 200000u);
+  }
+  EXPECT_EQ(m->stats().parse_failures, 1u);
+  EXPECT_EQ(m->stats().byte_fallbacks, 5u);
+}
+
 TEST(Mutator, CrossOverMixesTwoInputs) {
   auto m = MakeMutator("json");
   const std::string a = "{\"a\": [1, 2, 3]}";
