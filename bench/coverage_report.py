@@ -785,6 +785,30 @@ def cmd_report(args):
     print("\n".join(txt))
 
 
+def cmd_readme(args):
+    """Prints the README's summary table (markdown) from a results.json."""
+    d = json.load(open(os.path.join(args.results_dir, "results.json")))
+    agg = d["aggregates"]
+    configs = [c for c in ("plain", "plain+dict", "grammut", "grammut-uniform")
+               if any(c in agg[t] for t in agg)]
+    head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
+    head += ["grammut / plain", "exec/s plain → grammut"]
+    print("| " + " | ".join(head) + " |")
+    print("|---" + "|---:" * (len(head) - 1) + "|")
+    for t, a in agg.items():
+        cells = [t]
+        for c in configs:
+            x = a.get(c)
+            cells.append("—" if x is None else "{:,} [{:,}-{:,}]".format(
+                x["branches_median"], x["branches_min"], x["branches_max"]))
+        g, p = a.get("grammut"), a.get("plain")
+        cells.append("%.3f" % g["ratio_vs_plain"] if g and p else "—")
+        cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
+                                          round(g["exec_per_sec_median"]))
+                     if g and p else "—")
+        print("| " + " | ".join(cells) + " |")
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -817,6 +841,9 @@ def main():
     p = sp.add_parser("report")
     p.add_argument("results_dir")
     p.set_defaults(fn=cmd_report)
+    p = sp.add_parser("readme")
+    p.add_argument("results_dir")
+    p.set_defaults(fn=cmd_readme)
     args = ap.parse_args()
     args.fn(args)
 

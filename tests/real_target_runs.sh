@@ -2,7 +2,8 @@
 # real_target_runs.sh TARGET GRAMMAR SOURCE_DIR BUILD_DIR: the target's
 # harness runs 10,000 executions from its seed corpus without a crash, leak
 # or timeout (plain libFuzzer: a harness check, deterministic), and the
-# grammut-linked binary starts with the grammar and mutates (100 runs).
+# grammut-linked binary starts with the grammar and mutates (100 runs);
+# saved regression inputs run to completion.
 # Longer grammut runs find real bugs (a heap-use-after-free in Lua 5.4.4's
 # luaV_concat), which is the benchmark's business, not this check's.
 set -u
@@ -19,4 +20,15 @@ grep -q "found LLVMFuzzerCustomMutator" "$tmp/glog" || { echo "FAIL: grammut not
 rc=$?
 [ $rc = 0 ] && grep -q "Done 10000 runs" "$tmp/log" || { echo "FAIL: rc=$rc"; grep -E "ERROR|SUMMARY|Done" "$tmp/log" | head; tail -20 "$tmp/log"; exit 1; }
 grep -E "^#10000|DONE" "$tmp/log" | tail -1
+# Inputs that once hung or crashed the harness (harness_examples/<t>/regressions):
+# each must now run to completion. (A hang is an endless loop, so libFuzzer's
+# -timeout only turns it into a failure instead of a stuck test.)
+if [ -d "$src/harness_examples/$t/regressions" ]; then
+  for f in "$src/harness_examples/$t/regressions"/*; do
+    case "$f" in *.md) continue ;; esac
+    "$build/targets/$t/fuzz_$t" -timeout=60 -rss_limit_mb=2560 "$f" >"$tmp/rlog" 2>&1 ||
+      { echo "FAIL: regression input $(basename "$f")"; grep -E "ERROR|SUMMARY" "$tmp/rlog" | head; exit 1; }
+    echo "regression input $(basename "$f"): ok"
+  done
+fi
 echo "1 passed, 0 failed"

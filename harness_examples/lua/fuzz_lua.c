@@ -109,10 +109,37 @@ static int noop_print(lua_State *L) {
     return 0;
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t". */
+/*
+ * load(f) calls the reader f until it returns nil or "".  A C function as
+ * reader may never do so -- load(collectgarbage) gets "0" forever, an
+ * endless numeral, with a full collection per call -- and the count hook
+ * cannot interrupt that loop.  Readers are bounded to READER_MAX_CALLS.
+ */
+#define READER_MAX_CALLS 1000
+
+static int bounded_reader(lua_State *L) {
+    lua_Integer calls = lua_tointeger(L, lua_upvalueindex(2)) + 1;
+    if (calls > READER_MAX_CALLS)
+        return luaL_error(L, "load: reader called more than %d times", READER_MAX_CALLS);
+    lua_pushinteger(L, calls);
+    lua_replace(L, lua_upvalueindex(2));
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    return 1;
+}
+
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t" and
+ * reader functions bounded. */
 static int text_only_load(lua_State *L) {
     if (lua_gettop(L) < 3)
         lua_settop(L, 3);
+    if (lua_type(L, 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_pushinteger(L, 0);
+        lua_pushcclosure(L, bounded_reader, 2);
+        lua_replace(L, 1);
+    }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     return call_original(L);
