@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
+#include "absl/strings/string_view.h"
 #include "grammar_runtime/rng.h"
 
 namespace grammut {
@@ -21,6 +23,11 @@ using ByteMutateFn = size_t (*)(uint8_t* data, size_t size, size_t max_size);
 // duplicate a chunk, interesting value, ASCII digit/letter change) and
 // returns the new size, at most `max_size`.
 size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng);
+
+// One edit of `text` (cut to `max_size` first) by `fn`, or by ByteMutate
+// when `fn` is null. The result is at most `max_size` bytes.
+std::string MutateBytes(absl::string_view text, size_t max_size,
+                        ByteMutateFn fn, Rng& rng);
 
 }  // namespace grammut
 

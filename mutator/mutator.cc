@@ -221,15 +221,7 @@ bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
 
 std::string Mutator::ByteFallback(absl::string_view bytes, size_t max_size,
                                   Rng& rng) {
-  std::string buf(bytes.substr(0, max_size));
-  buf.resize(max_size);
-  size_t n = std::min(bytes.size(), max_size);
-  if (byte_mutate_ != nullptr && max_size > 0) {
-    n = byte_mutate_(reinterpret_cast<uint8_t*>(buf.data()), n, max_size);
-  } else {
-    n = ByteMutate(reinterpret_cast<uint8_t*>(buf.data()), n, max_size, rng);
-  }
-  buf.resize(std::min(n, max_size));
+  std::string buf = MutateBytes(bytes, max_size, byte_mutate_, rng);
   ++stats_.byte_fallbacks;
   return buf;
 }

@@ -53,19 +53,11 @@ bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out) {
   if (at < 0) return false;
   const size_t rest = in.TextSize() - in.SubtreeSize(at);
   if (rest >= ctx.max_size) return false;
-  std::string text(in.token_text(at));
+  const absl::string_view old_text = in.token_text(at);
   const size_t cap =
-      std::min<size_t>(ctx.max_size - rest, text.size() * 2 + 16);
+      std::min<size_t>(ctx.max_size - rest, old_text.size() * 2 + 16);
   if (cap == 0) return false;
-  text.resize(std::max(cap, text.size()));
-  const size_t old_len = in.token_text(at).size();
-  const size_t n =
-      ctx.byte_mutate != nullptr
-          ? ctx.byte_mutate(reinterpret_cast<uint8_t*>(text.data()),
-                            std::min(old_len, cap), cap)
-          : ByteMutate(reinterpret_cast<uint8_t*>(text.data()),
-                       std::min(old_len, cap), cap, ctx.rng);
-  text.resize(std::min(n, cap));
+  const std::string text = MutateBytes(old_text, cap, ctx.byte_mutate, ctx.rng);
   return ReplaceToken(ctx, in, at, text, out);
 }
 
