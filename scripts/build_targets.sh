@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build_targets.sh - build the real-world fuzz targets used to evaluate grammut.
 #
-# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua] [--out DIR] [--jobs N]
+# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua,expat,jsonc,mujs] [--out DIR] [--jobs N]
 #
 # For every target <t> this produces (under $OUT/<t>/):
 #   lib/lib*.a, include/      library built with -O1 -g -fsanitize=fuzzer-no-link,address
@@ -23,7 +23,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 HARNESS_DIR="$REPO/harness_examples"
 
-ALL_TARGETS="cjson,libxml2,sqlite3,lua"
+ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
 TARGETS="$ALL_TARGETS"
 OUT="$REPO/build/targets"
 JOBS="${JOBS:-2}"
@@ -300,12 +300,96 @@ build_lib_lua() {
     echo "-lm" >"$prefix/sys_libs.txt"
 }
 
+# --- expat (CMake; the library lives in the expat/ subdirectory) ---------
+build_lib_expat() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/expat/build/$variant" logf="$OUT/expat/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
+    run_logged "$logf" cmake -S "$src/expat" -B "$bdir" -G Ninja \
+        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
+        -DCMAKE_C_FLAGS="$cflags" \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+        -DEXPAT_SHARED_LIBS=OFF -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
+        -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF -DEXPAT_BUILD_FUZZERS=OFF \
+        -DEXPAT_BUILD_PKGCONFIG=OFF
+    # Debian builds expat with autotools, whose config header has
+    # "#define XML_DTD 1"; the CMake one says "#define XML_DTD", and one of
+    # Debian's CVE patches tests "#if XML_DTD == 1".  Give the generated
+    # header (build output, not a source file) the autotools values.
+    sed -i -E 's/^#define (XML_DTD|XML_NS)$/#define \1 1/' "$bdir/expat_config.h"
+    grep -q '^#define XML_DTD 1$' "$bdir/expat_config.h" || die "expat: unexpected expat_config.h"
+    run_logged "$logf" cmake --build "$bdir" -j "$JOBS"
+    run_logged "$logf" cmake --install "$bdir"
+    rm -rf "${prefix:?}/share" "${prefix:?}/lib/cmake" "${prefix:?}/lib/pkgconfig" "${prefix:?}/bin"
+    : >"$prefix/sys_libs.txt"
+}
+
+# --- json-c (CMake) ------------------------------------------------------
+build_lib_jsonc() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/jsonc/build/$variant" logf="$OUT/jsonc/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
+    # The json-c library target only: the command line apps and the docs are
+    # not needed (and the apps would not link with -fsanitize=fuzzer-no-link).
+    run_logged "$logf" cmake -S "$src" -B "$bdir" -G Ninja \
+        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
+        -DCMAKE_C_FLAGS="$cflags" \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+        -DBUILD_SHARED_LIBS=OFF -DBUILD_STATIC_LIBS=ON -DBUILD_TESTING=OFF \
+        -DDISABLE_WERROR=ON -DENABLE_RDRAND=OFF -DENABLE_THREADING=OFF -DDISABLE_EXTRA_LIBS=ON
+    run_logged "$logf" cmake --build "$bdir" -j "$JOBS" --target json-c
+    mkdir -p "$prefix/lib" "$prefix/include/json-c"
+    cp "$bdir/libjson-c.a" "$prefix/lib/"
+    cp "$src"/*.h "$bdir/json.h" "$bdir/json_config.h" "$prefix/include/json-c/"
+    echo "-lm" >"$prefix/sys_libs.txt"
+}
+
+# --- MuJS (js*.c utf*.c regexp.c compiled directly; main.c / pp.c / one.c excluded)
+build_lib_mujs() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/mujs/build/$variant" logf="$OUT/mujs/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir" "$prefix/lib" "$prefix/include"; : >"$logf"
+    # Three files get a harness header force-included (the MuJS sources are
+    # not changed; see the headers for details):
+    #   jsrun.c            step_limit.h: a step budget checked at every
+    #                      interpreter instruction and in the element loops
+    #                      of the built-in library (step_limit.c);
+    #   regexp.c           regexp_limit.h: a budget on backtracking steps;
+    #   jsmath.c, jsdate.c fixed_time.h: Math.random's seed and Date.now()
+    #                      come from a fixed clock, so runs are repeatable.
+    local hookdir="$HARNESS_DIR/mujs"
+    local objs=() f o p extra pids=() n=0
+    for f in "$src"/js*.c "$src"/utf*.c "$src/regexp.c" "$hookdir/step_limit.c"; do
+        o="$bdir/$(basename "${f%.c}").o"
+        objs+=("$o")
+        case "$(basename "$f")" in
+            jsrun.c) extra="-include $hookdir/step_limit.h" ;;
+            regexp.c) extra="-include $hookdir/regexp_limit.h" ;;
+            jsmath.c|jsdate.c) extra="-include $hookdir/fixed_time.h" ;;
+            *) extra="" ;;
+        esac
+        # shellcheck disable=SC2086
+        $CC $cflags -std=gnu99 $extra -I"$src" -c "$f" -o "$o" >>"$logf" 2>&1 &
+        pids+=($!); n=$((n + 1))
+        if [ "$n" -ge "$JOBS" ]; then
+            for p in "${pids[@]}"; do wait "$p" || { tail -n 30 "$logf" >&2; die "mujs compile failed"; }; done
+            pids=(); n=0
+        fi
+    done
+    for p in "${pids[@]}"; do wait "$p" || { tail -n 30 "$logf" >&2; die "mujs compile failed"; }; done
+    rm -f "$prefix/lib/libmujs.a"
+    run_logged "$logf" ar rcs "$prefix/lib/libmujs.a" "${objs[@]}"
+    cp "$src/mujs.h" "$prefix/include/"
+    echo "-lm" >"$prefix/sys_libs.txt"
+}
+
 ###########################################################################
 # 4. driver per target
 ###########################################################################
 srcpkg_of() {
     case "$1" in
         cjson) echo cjson ;; libxml2) echo libxml2 ;; sqlite3) echo sqlite3 ;; lua) echo lua5.4 ;;
+        expat) echo expat ;; jsonc) echo json-c ;; mujs) echo mujs ;;
         *) die "unknown target $1" ;;
     esac
 }
@@ -314,6 +398,7 @@ srcpkg_of() {
 coverage_srcdir_of() {
     case "$1" in
         lua) echo "$2/src" ;;
+        expat) echo "$2/expat/lib" ;;
         *) echo "$2" ;;
     esac
 }
@@ -359,6 +444,8 @@ build_target() {
         sqlite3) extra="$SQLITE_DEFS" ;;
         libxml2) extra="$(declare -f build_lib_libxml2 | cksum)" ;;
         lua) extra="$(cat "$HARNESS_DIR/lua/finalizer_hooks.h" "$HARNESS_DIR/lua/finalizer_hooks.c" | cksum)" ;;
+        expat|jsonc) extra="$(declare -f "build_lib_$t" | cksum)" ;;
+        mujs) extra="$( (declare -f build_lib_mujs; cat "$HARNESS_DIR"/mujs/*.h "$HARNESS_DIR/mujs/step_limit.c") | cksum)" ;;
     esac
     local sig="fuzz|$CC|$FUZZ_CFLAGS|$extra|$src"
     if stamp_ok "$tdir/.lib-fuzz.stamp" "$sig" && ls "$tdir"/lib/lib*.a >/dev/null 2>&1; then

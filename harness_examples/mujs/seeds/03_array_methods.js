@@ -1,0 +1,20 @@
+var xs = [5, 3, 8, 1, 9, 2, 7];
+var evens = xs.filter(function (x) { return x % 2 === 0; });
+var doubled = xs.map(function (x, i) { return x * 2 + i; });
+var sum = xs.reduce(function (a, b) { return a + b; });
+var max = xs.reduceRight(function (a, b) { return a > b ? a : b; }, -Infinity);
+var some = xs.some(function (x) { return x > 8; }), every = xs.every(function (x) { return x > 0; });
+var sorted = xs.slice().sort(function (a, b) { return b - a; });
+var spliced = xs.slice(); var removed = spliced.splice(2, 3, "a", "b");
+var joined = [1, [2, [3, [4]]], null, undefined, "x"].join("-");
+var idx = [xs.indexOf(9), xs.lastIndexOf(7), xs.indexOf(42)];
+var stack = []; stack.push(1, 2, 3); stack.pop(); stack.unshift(0); stack.shift(); stack.reverse();
+var concat = [1, 2].concat([3], 4, [[5]]);
+var sparse = [1, , 3]; sparse[10] = 11; sparse.length = 12;
+var holes = 0; sparse.forEach(function () { holes++; });
+var arr = new Array(3), arr2 = new Array(1, 2), arr3 = Array(4).join("ab");
+var isArr = [Array.isArray(xs), Array.isArray({ length: 0 })];
+var generic = Array.prototype.map.call("abc", function (c) { return c.toUpperCase(); });
+var like = Array.prototype.slice.call({ 0: "a", 1: "b", length: 2 });
+console.log(evens, doubled, sum, max, some, every, sorted, removed, joined, idx, stack, concat,
+  holes, arr.length, arr2, arr3, isArr, generic, like);
