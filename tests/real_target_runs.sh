@@ -2,19 +2,25 @@
 # real_target_runs.sh TARGET GRAMMAR SOURCE_DIR BUILD_DIR: the target's
 # harness runs 10,000 executions from its seed corpus without a crash, leak
 # or timeout (plain libFuzzer: a harness check, deterministic), and the
-# grammut-linked binary starts with the grammar and mutates (100 runs);
-# saved regression inputs run to completion.
+# grammut-linked binary starts with the grammar, mutates and exits 0 after
+# 100 runs; saved regression inputs run to completion.
 # Longer grammut runs find real bugs (a heap-use-after-free in Lua 5.4.4's
 # luaV_concat), which is the benchmark's business, not this check's.
 set -u
 t=$1; g=$2; src=$3; build=$4
 bin=$build/targets/$t/fuzz_${t}_grammut
 [ -x "$bin" ] || { echo "SKIP: $bin not built"; exit 77; }
+[ -e "$build/grammars/$g" ] || { echo "FAIL: grammar $build/grammars/$g missing (not built?)"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/g"
+grc=0
 GRAMMUT_GRAMMAR=$build/grammars/$g "$bin" -runs=100 -seed=1 -max_len=2048 "$tmp/g" \
-  "$src/harness_examples/$t/seeds" >"$tmp/glog" 2>&1
-grep -q "found LLVMFuzzerCustomMutator" "$tmp/glog" || { echo "FAIL: grammut not used"; tail -5 "$tmp/glog"; exit 1; }
+  "$src/harness_examples/$t/seeds" >"$tmp/glog" 2>&1 || grc=$?
+grep -q "found LLVMFuzzerCustomMutator" "$tmp/glog" || { echo "FAIL: grammut not used (rc=$grc)"; tail -5 "$tmp/glog"; exit 1; }
+if [ $grc != 0 ] || ! grep -q "Done 100 runs" "$tmp/glog"; then
+  echo "FAIL: grammut-linked binary: rc=$grc after -runs=100 (expected 0 and 'Done 100 runs')"
+  grep -E "ERROR|SUMMARY|^grammut:" "$tmp/glog" | head; tail -20 "$tmp/glog"; exit 1
+fi
 "$build/targets/$t/fuzz_$t" -runs=10000 -seed=1 -max_len=2048 -len_control=0 \
   -timeout=60 -rss_limit_mb=2560 -artifact_prefix="$tmp/" "$tmp" "$src/harness_examples/$t/seeds" >"$tmp/log" 2>&1
 rc=$?
