@@ -1,33 +1,56 @@
 #!/usr/bin/env bash
-# link_grammut_target.sh <target> [BUILD_DIR]
+# link_grammut_target.sh <target> [BUILD_DIR] [--targets-dir DIR] [--out FILE]
 #
 # Links the grammut-linked fuzzer for a target built by scripts/build_targets.sh:
-#   BUILD_DIR/targets/<t>/fuzz_<t>.o + link_libs.txt + BUILD_DIR/mutator/libgrammut.so
-#   -> BUILD_DIR/targets/<t>/fuzz_<t>_grammut
-# Targets: cjson, libxml2, sqlite3, lua. BUILD_DIR defaults to build/ in the repo.
-# Run the result with GRAMMUT_GRAMMAR=BUILD_DIR/grammars/<g> (json, xml, sqlite, lua).
+#   TARGETS_DIR/<t>/fuzz_<t>.o + link_libs.txt + BUILD_DIR/mutator/libgrammut.so
+#   -> OUT (default TARGETS_DIR/<t>/fuzz_<t>_grammut)
+# BUILD_DIR (the grammut build) defaults to build/ in the repo, TARGETS_DIR to
+# BUILD_DIR/targets. The binary finds libgrammut.so through its rpath, so give
+# each grammut build its own --out when several share one TARGETS_DIR.
+# Targets: cjson, libxml2, sqlite3, lua, expat, jsonc, mujs. Run the result with
+# GRAMMUT_GRAMMAR=BUILD_DIR/grammars/<g> (json, xml, sqlite, lua, xml, json, javascript).
 # Environment: CXX (default clang++). Re-links only when an input is newer.
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 
-if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-    sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-    [ $# -ge 1 ] && exit 0 || exit 2
-fi
-t="$1"
-BUILD="${2:-$REPO/build}"
+usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+die() { echo "link_grammut_target: $*" >&2; exit 1; }
+
+t="" BUILD="" TDIR="" out=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --targets-dir) TDIR="${2:?--targets-dir needs a value}"; shift 2 ;;
+        --targets-dir=*) TDIR="${1#*=}"; shift ;;
+        --out) out="${2:?--out needs a value}"; shift 2 ;;
+        --out=*) out="${1#*=}"; shift ;;
+        -*) usage >&2; die "unknown option $1" ;;
+        *)
+            if [ -z "$t" ]; then t="$1"
+            elif [ -z "$BUILD" ]; then BUILD="$1"
+            else usage >&2; die "too many arguments"
+            fi
+            shift ;;
+    esac
+done
+[ -n "$t" ] || { usage >&2; exit 2; }
+BUILD="${BUILD:-$REPO/build}"
 mkdir -p "$BUILD" && BUILD="$(cd "$BUILD" && pwd)"
-T="$BUILD/targets/$t"
+TDIR="${TDIR:-$BUILD/targets}"
+[ -d "$TDIR" ] || die "targets directory $TDIR missing (run scripts/build_targets.sh)"
+TDIR="$(cd "$TDIR" && pwd)"
+T="$TDIR/$t"
 MUT="$BUILD/mutator"
 CXX="${CXX:-clang++}"
+out="${out:-$T/fuzz_${t}_grammut}"
 
-[ -f "$T/fuzz_$t.o" ] || { echo "link_grammut_target: $T/fuzz_$t.o missing (run scripts/build_targets.sh --targets $t)" >&2; exit 1; }
-[ -f "$T/link_libs.txt" ] || { echo "link_grammut_target: $T/link_libs.txt missing" >&2; exit 1; }
-[ -f "$MUT/libgrammut.so" ] || { echo "link_grammut_target: $MUT/libgrammut.so missing (run scripts/build.sh)" >&2; exit 1; }
+[ -f "$T/fuzz_$t.o" ] || die "$T/fuzz_$t.o missing (run scripts/build_targets.sh --targets $t)"
+[ -f "$T/link_libs.txt" ] || die "$T/link_libs.txt missing"
+[ -f "$MUT/libgrammut.so" ] || die "$MUT/libgrammut.so missing (run scripts/build.sh $BUILD)"
 
-out="$T/fuzz_${t}_grammut"
+mkdir -p "$(dirname "$out")"
 if [ -x "$out" ] && [ "$out" -nt "$T/fuzz_$t.o" ] && [ "$out" -nt "$MUT/libgrammut.so" ] \
    && [ "$out" -nt "$T/link_libs.txt" ]; then
     echo "$out (up to date)"
