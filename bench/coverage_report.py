@@ -13,14 +13,23 @@ Subcommands:
       elapsed since EPOCH; exit with the fuzzer's status.
   replay --cov-bin BIN --sources DIR --corpus DIR --work DIR --out JSON
       replay a corpus through a coverage binary (carrying on past crashing
-      inputs), merge the profiles and write llvm-cov's summary totals for the
-      library sources (lines, branches, regions, functions) to JSON.
+      inputs), merge the profiles and write llvm-cov's summary for the
+      library sources (lines, branches, regions, functions; in total and per
+      file) to JSON.
   runinfo RUN_DIR
       parse a finished run (log, timeline) into RUN_DIR/summary.json.
   report RESULTS_DIR
-      aggregate RESULTS_DIR/runs/<target>/<config>/trial<N>/ into
-      results.json, results.csv, timeseries/<target>.tsv, report.md and
-      cov_<target>.png; print the tables.
+      aggregate every run under RESULTS_DIR/runs/<scenario>/<target>/<config>/
+      trial<N>/ (and the older layout runs/<target>/<config>/trial<N>/, read as
+      scenario "seeded") into results.json, results.csv,
+      timeseries/<scenario>/<target>.tsv, report.md and
+      cov_<target>_<scenario>.png; print the tables.
+  filediff RESULTS_DIR TARGET CONFIG_A CONFIG_B [--scenario S] [--metric M]
+      per source file: median covered branches (or lines, regions,
+      functions) of A and of B over their trials and the difference B - A,
+      sorted by |difference|.
+  readme RESULTS_DIR [--scenario S]
+      the README's summary table (markdown) from RESULTS_DIR/results.json.
 """
 
 import argparse
@@ -36,7 +45,10 @@ import subprocess
 import sys
 import time
 
-CONFIG_ORDER = ["plain", "plain+dict", "grammut", "grammut-uniform"]
+CONFIG_ORDER = ["plain", "grammut", "grammut-grammar-only", "grammut-bytes-only", "plain+dict",
+                "grammut-uniform"]
+SCENARIO_ORDER = ["seeded", "empty"]
+TARGET_ORDER = ["cjson", "libxml2", "sqlite3", "lua", "expat", "jsonc", "mujs"]
 LLVM_PROFDATA = os.environ.get("LLVM_PROFDATA", "llvm-profdata-14")
 LLVM_COV = os.environ.get("LLVM_COV", "llvm-cov-14")
 
@@ -238,13 +250,26 @@ def replay_coverage(cov_bin, sources, corpus, work, timeout=3600):
     out = subprocess.run([LLVM_COV, "export", "-summary-only", "-format=text",
                           "-instr-profile=" + profdata, cov_bin, sources],
                          check=True, stdout=subprocess.PIPE).stdout
-    totals = json.loads(out)["data"][0]["totals"]
+    data = json.loads(out)["data"][0]
+    totals = data["totals"]
     res = {"inputs": len(files), "replay_crashes": crashed,
            "replay_seconds": round(time.time() - t_start, 1)}
     for k in ("lines", "branches", "regions", "functions"):
         t = totals[k]
         res[k] = {"covered": t["covered"], "count": t["count"],
                   "percent": round(t["percent"], 3)}
+    # per file (path relative to the sources directory): [covered, count] per metric
+    per_file = {}
+    root = os.path.abspath(sources)
+    for f in data.get("files", []):
+        name = f["filename"]
+        rel = os.path.relpath(name, root) if os.path.isabs(name) else name
+        if rel.startswith(".."):
+            rel = name
+        per_file[rel] = {k: [f["summary"][k]["covered"], f["summary"][k]["count"]]
+                         for k in ("lines", "branches", "regions", "functions")
+                         if k in f["summary"]}
+    res["files"] = per_file
     return res
 
 
@@ -367,8 +392,12 @@ def parse_run(run_dir):
         if m:
             segments.setdefault(seg, {})[m.group(1)] = int(m.group(2))
             continue
-        if "\tgrammut: " in line and line.startswith("#"):
-            grammut_stats = line.split("\t", 1)[1]
+        if "grammut: " in line:
+            text = line[line.index("grammut: "):]
+            # the periodic stats lines ("#N<TAB>grammut: ... | ..."); any other
+            # grammut: line only when no stats line was seen
+            if line.startswith("#") or " | " in text or grammut_stats is None:
+                grammut_stats = text
             continue
         if line.startswith("Dictionary: ") and dict_entries is None:
             m = re.match(r"Dictionary: (\d+) entries", line)
@@ -396,16 +425,31 @@ def parse_run(run_dir):
         "final_cov": final.get("cov"),
         "final_ft": final.get("ft"),
         "final_corp": final.get("corp"),
-        "peak_rss_mb": max([r["rss_mb"] for r in timeline] or [0]),
+        "peak_rss_mb": max([r["rss_mb"] for r in timeline]
+                           + [v.get("peak_rss_mb", 0) for v in segments.values()] or [0]),
+        "peak_rss_mb_final_stats": max([v["peak_rss_mb"] for v in segments.values()
+                                        if "peak_rss_mb" in v] or [0]) or None,
         "segments": max(len(segments), 1),
         "crashes": crashes,
         "artifacts": artifacts,
         "grammut_stats": grammut_stats,
+        "grammut_cpu_pct": grammut_cpu_share(grammut_stats),
         "dict_entries": dict_entries,
     }
     with open(os.path.join(run_dir, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
     return summary
+
+
+CPU_RE = re.compile(r"\bcpu\s+([0-9]+(?:\.[0-9]+)?)\s*%")
+
+
+def grammut_cpu_share(stats_line):
+    """grammut's share of the CPU time from a stats line ('... cpu 12.5% ...')."""
+    if not stats_line:
+        return None
+    m = CPU_RE.search(stats_line)
+    return float(m.group(1)) if m else None
 
 
 def read_timeline(path):
@@ -486,23 +530,49 @@ def _range(med, lo, hi):
     return "%s [%s-%s]" % (_fmt_num(med), _fmt_num(lo), _fmt_num(hi))
 
 
-def collect(results_dir):
+def _ratio(x):
+    return "-" if x is None else "%.3f" % x
+
+
+def _order_key(order, x):
+    return (order.index(x) if x in order else len(order), x)
+
+
+def _cfg_key(c):
+    return _order_key(CONFIG_ORDER, c)
+
+
+def _sc_key(s):
+    return _order_key(SCENARIO_ORDER, s)
+
+
+def _t_key(t):
+    return _order_key(TARGET_ORDER, t)
+
+
+def collect(results_dir, with_timelines=True):
+    """Every run under results_dir/runs: the new layout
+    runs/<scenario>/<target>/<config>/trial<N>/ and the old one
+    runs/<target>/<config>/trial<N>/ (scenario "seeded")."""
     runs = []
-    for meta_path in sorted(glob.glob(os.path.join(results_dir, "runs", "*", "*", "trial*",
-                                                   "meta.json"))):
+    pats = [os.path.join(results_dir, "runs", "*", "*", "*", "trial*", "meta.json"),
+            os.path.join(results_dir, "runs", "*", "*", "trial*", "meta.json")]
+    for meta_path in sorted(set(glob.glob(pats[0])) | set(glob.glob(pats[1]))):
         run_dir = os.path.dirname(meta_path)
-        meta = json.load(open(meta_path))
+        try:
+            meta = json.load(open(meta_path))
+        except (OSError, ValueError) as e:
+            print("coverage_report: skipping %s: %s" % (meta_path, e), file=sys.stderr)
+            continue
+        meta.setdefault("scenario", "seeded")
         cov_path = os.path.join(run_dir, "coverage.json")
         cov = json.load(open(cov_path)) if os.path.exists(cov_path) else None
         summ = parse_run(run_dir)
         runs.append({"dir": os.path.relpath(run_dir, results_dir), "meta": meta,
                      "coverage": cov, "summary": summ,
-                     "timeline": read_timeline(os.path.join(run_dir, "timeline.tsv"))})
+                     "timeline": (read_timeline(os.path.join(run_dir, "timeline.tsv"))
+                                  if with_timelines else [])})
     return runs
-
-
-def _cfg_key(c):
-    return (CONFIG_ORDER.index(c) if c in CONFIG_ORDER else 99, c)
 
 
 def median_series(timelines, duration, step):
@@ -527,9 +597,14 @@ def median_series(timelines, duration, step):
     return out
 
 
-def plot_target(results_dir, target, series, duration, ntrials):
-    """series: {config: [(t, median_cov)]}; writes timeseries/<t>.tsv and cov_<t>.png."""
-    ts_dir = os.path.join(results_dir, "timeseries")
+COLORS = {"plain": "#1f77b4", "grammut": "#d62728", "grammut-grammar-only": "#9467bd",
+          "grammut-bytes-only": "#8c564b", "plain+dict": "#2ca02c", "grammut-uniform": "#ff7f0e"}
+
+
+def plot_target(results_dir, scenario, target, series, duration, ntrials):
+    """series: {config: [(t, median_cov)]}; writes timeseries/<scenario>/<t>.tsv and
+    cov_<t>_<scenario>.png."""
+    ts_dir = os.path.join(results_dir, "timeseries", scenario)
     os.makedirs(ts_dir, exist_ok=True)
     cfgs = sorted(series, key=_cfg_key)
     data = os.path.join(ts_dir, "%s.tsv" % target)
@@ -544,25 +619,25 @@ def plot_target(results_dir, target, series, duration, ntrials):
                 vals.append("NaN" if v is None else _fmt_num(v))
             f.write("%.1f\t%s\n" % (t, "\t".join(vals)))
     if shutil.which("gnuplot") is None:
-        print("coverage_report: gnuplot not found, no plot for %s" % target, file=sys.stderr)
+        print("coverage_report: gnuplot not found, no plot for %s/%s" % (scenario, target),
+              file=sys.stderr)
         return None
-    png = os.path.join(results_dir, "cov_%s.png" % target)
+    png = os.path.join(results_dir, "cov_%s_%s.png" % (target, scenario))
     minutes = duration > 180
     xscale = 60.0 if minutes else 1.0
-    colors = {"plain": "#1f77b4", "plain+dict": "#2ca02c", "grammut": "#d62728",
-              "grammut-uniform": "#ff7f0e"}
     plots = []
     for i, c in enumerate(cfgs):
         plots.append("'%s' using ($1/%g):%d with lines lw 2 lc rgb '%s' title '%s'" % (
-            data, xscale, i + 2, colors.get(c, "#555555"), c))
+            data, xscale, i + 2, COLORS.get(c, "#555555"), c))
+    start = "seeds" if scenario == "seeded" else "an empty corpus"
     script = "\n".join([
         "set terminal pngcairo size 900,560 font 'Sans,11'",
         "set output '%s'" % png,
         "set datafile separator '\\t'",
         "set datafile missing 'NaN'",
         "set key autotitle columnhead",
-        "set title \"%s: libFuzzer cov: (covered edges) over time, median of %d trial(s)\"" % (
-            target, ntrials),
+        "set title \"%s from %s: libFuzzer cov: (covered edges) over time, median of %d "
+        "trial(s)\"" % (target, start, ntrials),
         "set xlabel '%s'" % ("minutes" if minutes else "seconds"),
         "set ylabel 'cov: (covered edges)'",
         "set grid",
@@ -572,10 +647,103 @@ def plot_target(results_dir, target, series, duration, ntrials):
     ])
     p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
     if p.returncode != 0:
-        print("coverage_report: gnuplot failed for %s: %s" % (
-            target, p.stderr.decode(errors="replace")), file=sys.stderr)
+        print("coverage_report: gnuplot failed for %s/%s: %s" % (
+            scenario, target, p.stderr.decode(errors="replace")), file=sys.stderr)
         return None
     return png
+
+
+def _read_parts(rd):
+    parts = []
+    pp = os.path.join(rd, "parts.jsonl")
+    if os.path.exists(pp):
+        with open(pp) as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    try:
+                        parts.append(json.loads(line))
+                    except ValueError:
+                        pass
+    if not parts and os.path.exists(os.path.join(rd, "bench.json")):
+        parts.append(json.load(open(os.path.join(rd, "bench.json"))))
+    return parts
+
+
+def _md_table(header, rows, align=None):
+    out = ["| " + " | ".join(header) + " |"]
+    out.append("|" + "|".join(align or (["---"] + ["---:"] * (len(header) - 1))) + "|")
+    for r in rows:
+        out.append("| " + " | ".join(r) + " |")
+    return out
+
+
+def _txt_table(header, rows):
+    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
+    out = ["  ".join(h.ljust(widths[i]) if i == 0 else h.rjust(widths[i])
+                     for i, h in enumerate(header))]
+    for row in rows:
+        out.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
+                             for i, c in enumerate(row)))
+    return out
+
+
+def _row_of(r):
+    m, c, s = r["meta"], r["coverage"] or {}, r["summary"]
+    return {
+        "scenario": m["scenario"], "target": m["target"], "config": m["config"],
+        "trial": m["trial"], "seconds": m.get("seconds"), "fuzz_seconds": m.get("fuzz_seconds"),
+        "lines_covered": c.get("lines", {}).get("covered"),
+        "lines_total": c.get("lines", {}).get("count"),
+        "lines_pct": c.get("lines", {}).get("percent"),
+        "branches_covered": c.get("branches", {}).get("covered"),
+        "branches_total": c.get("branches", {}).get("count"),
+        "branches_pct": c.get("branches", {}).get("percent"),
+        "regions_covered": c.get("regions", {}).get("covered"),
+        "regions_total": c.get("regions", {}).get("count"),
+        "functions_covered": c.get("functions", {}).get("covered"),
+        "corpus_inputs": c.get("inputs"),
+        "replay_crashes": len(c.get("replay_crashes", [])),
+        "execs": s["execs"], "exec_per_sec": s["exec_per_sec"],
+        "libfuzzer_cov": s["final_cov"], "libfuzzer_ft": s["final_ft"],
+        "peak_rss_mb": s["peak_rss_mb"] or None, "segments": s["segments"],
+        "crashes": len(s["crashes"]), "artifacts": len(s["artifacts"]),
+        "grammut_cpu_pct": s.get("grammut_cpu_pct"),
+        "git_commit": m.get("git_commit"), "git_dirty": m.get("git_dirty"),
+        "libgrammut_sha256": m.get("libgrammut_sha256"), "part": m.get("part"),
+        "crash_signatures": sorted({x["signature"] for x in s["crashes"] if not x["hang"]}),
+        "hang_signatures": sorted({x["signature"] for x in s["crashes"] if x["hang"]}),
+        "grammut_stats": s["grammut_stats"], "dict_entries": s["dict_entries"],
+        "load_start": m.get("load_start"), "load_end": m.get("load_end"),
+        "dir": r["dir"],
+    }
+
+
+def _aggregate(xs):
+    b = [x["branches_covered"] for x in xs if x["branches_covered"] is not None]
+    l = [x["lines_covered"] for x in xs if x["lines_covered"] is not None]
+    return {
+        "trials": len(xs),
+        "branches_median": _median(b), "branches_min": min(b) if b else None,
+        "branches_max": max(b) if b else None,
+        "branches_total": xs[0]["branches_total"],
+        "lines_median": _median(l), "lines_min": min(l) if l else None,
+        "lines_max": max(l) if l else None, "lines_total": xs[0]["lines_total"],
+        "exec_per_sec_median": _median([x["exec_per_sec"] for x in xs]),
+        "corpus_median": _median([x["corpus_inputs"] for x in xs]),
+        "libfuzzer_cov_median": _median([x["libfuzzer_cov"] for x in xs]),
+        "peak_rss_mb_median": _median([x["peak_rss_mb"] for x in xs]),
+        "peak_rss_mb_max": max([x["peak_rss_mb"] or 0 for x in xs]),
+        "grammut_cpu_pct_median": _median([x["grammut_cpu_pct"] for x in xs]),
+        "seconds": sorted({x["seconds"] for x in xs if x["seconds"] is not None}),
+        "restarts": sum(max(x["segments"] - 1, 0) for x in xs),
+        "crash_signatures": sorted({s for x in xs for s in x["crash_signatures"]}),
+        "hang_signatures": sorted({s for x in xs for s in x["hang_signatures"]}),
+        "crash_trials": sum(1 for x in xs if x["crash_signatures"]),
+        "hang_trials": sum(1 for x in xs if x["hang_signatures"]),
+        "libgrammut_sha256": sorted({x["libgrammut_sha256"] for x in xs
+                                     if x["libgrammut_sha256"]}),
+    }
 
 
 def cmd_report(args):
@@ -583,42 +751,12 @@ def cmd_report(args):
     runs = collect(rd)
     if not runs:
         raise SystemExit("coverage_report: no runs under %s/runs" % rd)
-    targets = sorted({r["meta"]["target"] for r in runs},
-                     key=lambda t: (["cjson", "libxml2", "sqlite3", "lua"] + [t]).index(t))
-    bench = {}
-    bp = os.path.join(rd, "bench.json")
-    if os.path.exists(bp):
-        bench = json.load(open(bp))
-
-    # raw numbers
-    rows = []
-    for r in runs:
-        m, c, s = r["meta"], r["coverage"] or {}, r["summary"]
-        rows.append({
-            "target": m["target"], "config": m["config"], "trial": m["trial"],
-            "seconds": m.get("seconds"), "fuzz_seconds": m.get("fuzz_seconds"),
-            "lines_covered": c.get("lines", {}).get("covered"),
-            "lines_total": c.get("lines", {}).get("count"),
-            "lines_pct": c.get("lines", {}).get("percent"),
-            "branches_covered": c.get("branches", {}).get("covered"),
-            "branches_total": c.get("branches", {}).get("count"),
-            "branches_pct": c.get("branches", {}).get("percent"),
-            "regions_covered": c.get("regions", {}).get("covered"),
-            "regions_total": c.get("regions", {}).get("count"),
-            "functions_covered": c.get("functions", {}).get("covered"),
-            "corpus_inputs": c.get("inputs"),
-            "replay_crashes": len(c.get("replay_crashes", [])),
-            "execs": s["execs"], "exec_per_sec": s["exec_per_sec"],
-            "libfuzzer_cov": s["final_cov"], "libfuzzer_ft": s["final_ft"],
-            "peak_rss_mb": s["peak_rss_mb"], "segments": s["segments"],
-            "crashes": len(s["crashes"]), "artifacts": len(s["artifacts"]),
-            "crash_signatures": sorted({x["signature"] for x in s["crashes"] if not x["hang"]}),
-            "hang_signatures": sorted({x["signature"] for x in s["crashes"] if x["hang"]}),
-            "grammut_stats": s["grammut_stats"], "dict_entries": s["dict_entries"],
-            "load_start": m.get("load_start"), "load_end": m.get("load_end"),
-            "dir": r["dir"],
-        })
-    rows.sort(key=lambda x: (targets.index(x["target"]), _cfg_key(x["config"]), x["trial"]))
+    parts = _read_parts(rd)
+    rows = [_row_of(r) for r in runs]
+    rows.sort(key=lambda x: (_sc_key(x["scenario"]), _t_key(x["target"]), _cfg_key(x["config"]),
+                             x["trial"]))
+    scenarios = sorted({x["scenario"] for x in rows}, key=_sc_key)
+    targets = sorted({x["target"] for x in rows}, key=_t_key)
     with open(os.path.join(rd, "results.csv"), "w", newline="") as f:
         cols = [k for k in rows[0]
                 if k not in ("crash_signatures", "hang_signatures", "grammut_stats")]
@@ -627,182 +765,337 @@ def cmd_report(args):
         for x in rows:
             w.writerow(["" if x[k] is None else x[k] for k in cols])
 
-    # aggregates + plots
+    # aggregates[scenario][target][config]
     agg = {}
-    md = []
-    txt = []
-    title = "grammut coverage benchmark"
-    md.append("# %s, %s\n" % (title, bench.get("date", os.path.basename(os.path.abspath(rd)))))
-    if bench:
-        loads = [x for r in rows for x in (r["load_start"], r["load_end"]) if x is not None]
-        md.append("Setup: %s trial(s) x %ss per target and configuration, %s fuzzers at a "
-                  "time on %s cores, host `%s`%s. Every configuration gets `%s` and a fresh "
-                  "copy of `harness_examples/<t>/seeds`. libgrammut.so sha256 at the start: "
-                  "`%s`.\n" % (
-                      bench.get("trials"), bench.get("seconds_per_trial"), bench.get("jobs"),
-                      bench.get("cores"), bench.get("host"),
-                      " (1-min load average seen at run starts/ends: %.1f-%.1f; the machine "
-                      "is shared)" % (min(loads), max(loads)) if loads else "",
-                      bench.get("libfuzzer_flags"),
-                      (bench.get("libgrammut_sha256") or "?")[:16]))
-    shas = sorted({r["meta"].get("libgrammut_sha256") for r in runs} - {None, ""})
-    if len(shas) > 1:
-        md.append("**Warning:** libgrammut.so changed during the benchmark (%d different "
-                  "builds were used; see `libgrammut_sha256` in the runs' meta.json).\n"
-                  % len(shas))
-        print("warning: libgrammut.so changed during the benchmark (%d builds)" % len(shas),
-              file=sys.stderr)
+    for sc in scenarios:
+        agg[sc] = {}
+        for t in targets:
+            trs = [x for x in rows if x["scenario"] == sc and x["target"] == t]
+            if not trs:
+                continue
+            agg[sc][t] = {}
+            for cfg in sorted({x["config"] for x in trs}, key=_cfg_key):
+                agg[sc][t][cfg] = _aggregate([x for x in trs if x["config"] == cfg])
+            base = agg[sc][t].get("plain", {}).get("branches_median")
+            for cfg, a in agg[sc][t].items():
+                a["ratio_vs_plain"] = (a["branches_median"] / base
+                                       if base and a["branches_median"] is not None else None)
+
+    md, txt, warnings = [], [], []
+    dates = sorted({p.get("date") for p in parts if p.get("date")})
+    md.append("# grammut coverage benchmark, %s\n" % (
+        ", ".join(dates) if dates else os.path.basename(os.path.abspath(rd))))
+
+    # ---- setup: parts, commits, library builds
+    if parts:
+        md.append("Made in %d part(s); the command line of each is in `commands.txt`:\n"
+                  % len(parts))
+        for p in parts:
+            md.append("- %s on `%s` (%s cores, %s fuzzers at a time, %s s per trial): %s; "
+                      "commit %s%s, libgrammut.so `%s`" % (
+                          p.get("started", "?"), p.get("host", "?"), p.get("cores", "?"),
+                          p.get("jobs", "?"), p.get("seconds_per_trial", "?"),
+                          "`%s`" % p["command"] if p.get("command")
+                          else "command not recorded",
+                          "`%s`" % p["git_commit"][:12] if p.get("git_commit")
+                          else "not recorded",
+                          " (uncommitted changes)" if p.get("git_dirty") else "",
+                          (p.get("libgrammut_sha256") or "-")[:16]))
+        md.append("")
+    flags = sorted({p.get("libfuzzer_flags") for p in parts if p.get("libfuzzer_flags")})
+    loads = [x for r in rows for x in (r["load_start"], r["load_end"]) if x is not None]
+    starts = {"seeded": "from a fresh copy of `harness_examples/<t>/seeds` (scenario `seeded`)",
+              "empty": "from an empty corpus directory (scenario `empty`; libFuzzer then "
+                       "starts from a single newline)"}
+    md.append("Every run gets `%s` and starts %s%s.\n" % (
+        "`, `".join(flags) if flags else "-max_len=4096 -len_control=0 -timeout=10",
+        " or ".join(starts.get(sc, "scenario `%s`" % sc) for sc in scenarios),
+        "; 1-min load average seen at run starts/ends: %.1f-%.1f (the machine may be "
+        "shared)" % (min(loads), max(loads)) if loads else ""))
+    commits = {}
+    for x in rows:
+        key = ((x["git_commit"] or "unknown")[:12], bool(x["git_dirty"]))
+        commits[key] = commits.get(key, 0) + 1
+    if any(k[0] != "unknown" for k in commits):
+        md.append("Commits: " + ", ".join(
+            "`%s`%s (%d runs)" % (c, " + uncommitted changes" if d else "", n)
+            for (c, d), n in sorted(commits.items())) + ".\n")
+    shas = {}
+    for x in rows:
+        if x["config"].startswith("grammut") and x["libgrammut_sha256"]:
+            shas[x["libgrammut_sha256"]] = shas.get(x["libgrammut_sha256"], 0) + 1
+    if shas:
+        md.append("libgrammut.so builds used by grammut runs (sha256): " + ", ".join(
+            "`%s` (%d runs)" % (s[:16], n) for s, n in sorted(shas.items())) + ".\n")
+    for sc in scenarios:
+        for t in agg[sc]:
+            gsh = sorted({s for cfg, a in agg[sc][t].items() if cfg.startswith("grammut")
+                          for s in a["libgrammut_sha256"]})
+            if len(gsh) > 1:
+                warnings.append("%s/%s: the grammut runs used %d different libgrammut.so "
+                                "builds (%s)" % (sc, t, len(gsh),
+                                                 ", ".join(s[:16] for s in gsh)))
+            secs = sorted({s for a in agg[sc][t].values() for s in a["seconds"]})
+            if len(secs) > 1:
+                warnings.append("%s/%s: runs of different lengths are mixed (%s s)" % (
+                    sc, t, ", ".join(_fmt_num(s) for s in secs)))
+    for w_ in warnings:
+        md.append("**Warning:** %s.\n" % w_)
+        print("warning: " + w_, file=sys.stderr)
     md.append("Coverage = the final corpus replayed through the `-fprofile-instr-generate "
               "-fcoverage-mapping` build (`cov_<t>`), `llvm-cov export -summary-only`, "
               "restricted to the library's own sources. Branches/lines: covered count, "
-              "median [min-max] over trials. `vs plain`: median branch coverage / plain's "
-              "median. exec/s: median over trials of total executions / fuzzing time. "
-              "Crashes: distinct signatures (sanitizer report kind + top 3 stack frames) over all "
-              "trials, and in how many trials any was found; timeouts (>10 s) and OOMs "
-              "(>2048 MB) are counted apart. cov: = libFuzzer's final edge count (median).\n")
-    for t in targets:
-        trs = [x for x in rows if x["target"] == t]
-        cfgs = sorted({x["config"] for x in trs}, key=_cfg_key)
-        agg[t] = {}
-        for cfg in cfgs:
-            xs = [x for x in trs if x["config"] == cfg]
-            b = [x["branches_covered"] for x in xs if x["branches_covered"] is not None]
-            l = [x["lines_covered"] for x in xs if x["lines_covered"] is not None]
-            sigs = sorted({s for x in xs for s in x["crash_signatures"]})
-            hangs = sorted({s for x in xs for s in x["hang_signatures"]})
-            agg[t][cfg] = {
-                "trials": len(xs),
-                "branches_median": _median(b), "branches_min": min(b) if b else None,
-                "branches_max": max(b) if b else None,
-                "branches_total": xs[0]["branches_total"],
-                "lines_median": _median(l), "lines_min": min(l) if l else None,
-                "lines_max": max(l) if l else None, "lines_total": xs[0]["lines_total"],
-                "exec_per_sec_median": _median([x["exec_per_sec"] for x in xs]),
-                "corpus_median": _median([x["corpus_inputs"] for x in xs]),
-                "libfuzzer_cov_median": _median([x["libfuzzer_cov"] for x in xs]),
-                "peak_rss_mb_max": max([x["peak_rss_mb"] or 0 for x in xs]),
-                "restarts": sum(max(x["segments"] - 1, 0) for x in xs),
-                "crash_signatures": sigs,
-                "hang_signatures": hangs,
-                "crash_trials": sum(1 for x in xs if x["crash_signatures"]),
-                "hang_trials": sum(1 for x in xs if x["hang_signatures"]),
-            }
-        base = agg[t].get("plain", {}).get("branches_median")
-        for cfg in cfgs:
-            a = agg[t][cfg]
-            a["ratio_vs_plain"] = (a["branches_median"] / base
-                                   if base and a["branches_median"] is not None else None)
-        # table
-        btot = agg[t][cfgs[0]]["branches_total"]
-        ltot = agg[t][cfgs[0]]["lines_total"]
-        multi = any(agg[t][c]["trials"] > 1 for c in cfgs)
-        rng = " med [min-max]" if multi else ""
-        header = ["config", "branches" + rng, "branch %", "lines" + rng,
-                  "line %", "vs plain", "exec/s", "corpus", "cov:", "crashes",
-                  "timeouts/OOMs"]
-        table = []
-        for cfg in cfgs:
-            a = agg[t][cfg]
+              "median [min-max] over trials. `/ plain`: median branch coverage / plain's "
+              "median in the same scenario. exec/s: median over trials of total executions / "
+              "fuzzing time. Peak RSS: the largest of libFuzzer's `rss:` values and "
+              "`stat::peak_rss_mb`, median over trials. grammut cpu: the share of CPU time "
+              "grammut's last stats line reports (`cpu N%`), median. Crashes: distinct "
+              "signatures (sanitizer report kind + top 3 stack frames) over all trials, and in "
+              "how many trials any was found; timeouts (>10 s) and OOMs (>2048 MB) are counted "
+              "apart. cov: = libFuzzer's final edge count (median).\n")
 
-            def pct(v, tot):
-                return "-" if v is None or not tot else "%.2f" % (100.0 * v / tot)
-            table.append([
-                cfg,
-                _range(a["branches_median"], a["branches_min"], a["branches_max"]),
-                pct(a["branches_median"], btot),
-                _range(a["lines_median"], a["lines_min"], a["lines_max"]),
-                pct(a["lines_median"], ltot),
-                "-" if a["ratio_vs_plain"] is None else "%.3f" % a["ratio_vs_plain"],
-                "-" if a["exec_per_sec_median"] is None else "%d" % round(a["exec_per_sec_median"]),
-                _fmt_num(a["corpus_median"]),
-                _fmt_num(a["libfuzzer_cov_median"]),
-                "%d (%d/%d trials)" % (len(a["crash_signatures"]), a["crash_trials"],
-                                        a["trials"]) if a["crash_signatures"] else "0",
-                "%d (%d/%d trials)" % (len(a["hang_signatures"]), a["hang_trials"],
-                                        a["trials"]) if a["hang_signatures"] else "0",
-            ])
-        sub = "%s (%s branches, %s lines in the library sources)" % (t, btot, ltot)
-        md.append("## %s\n" % sub)
-        md.append("| " + " | ".join(header) + " |")
-        md.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
-        for row in table:
-            md.append("| " + " | ".join(row) + " |")
+    # ---- headline: ratios per target and scenario
+    ablations = [c for c in CONFIG_ORDER if c not in ("plain", "grammut")]
+    head = ["target"]
+    cols = []
+    for sc in scenarios:
+        present = {c for t in agg[sc] for c in agg[sc][t]}
+        cols.append((sc, "plain", "branches"))
+        cols.append((sc, "grammut", "branches"))
+        cols.append((sc, "grammut", "ratio"))
+        for c in ablations:
+            if c in present:
+                cols.append((sc, c, "ratio"))
+    for sc, c, kind in cols:
+        head.append("%s: %s" % (sc, c if kind == "branches" else c + " / plain"))
+    hrows = []
+    for t in targets:
+        row = [t]
+        for sc, c, kind in cols:
+            a = agg[sc].get(t, {}).get(c)
+            if a is None:
+                row.append("-")
+            elif kind == "branches":
+                row.append(_range(a["branches_median"], a["branches_min"], a["branches_max"]))
+            else:
+                row.append(_ratio(a["ratio_vs_plain"]))
+        hrows.append(row)
+    md.append("## grammut / plain: median branch coverage\n")
+    md.append("Branches covered, median [min-max] over trials; ratios are medians over "
+              "plain's median in the same scenario (> 1: grammut ahead).\n")
+    md.extend(_md_table(head, hrows))
+    md.append("")
+    txt.append("== grammut / plain: median branch coverage")
+    txt.extend(_txt_table(head, hrows))
+    txt.append("")
+
+    # ---- memory and CPU
+    mhead = ["target", "scenario", "plain peak RSS MB", "grammut peak RSS MB",
+             "grammut - plain MB", "grammut cpu %", "exec/s plain -> grammut"]
+    mrows = []
+    for t in targets:
+        for sc in scenarios:
+            a = agg[sc].get(t, {})
+            p, g = a.get("plain"), a.get("grammut")
+            if p is None and g is None:
+                continue
+            pr = p["peak_rss_mb_median"] if p else None
+            gr = g["peak_rss_mb_median"] if g else None
+            mrows.append([
+                t, sc, _fmt_num(pr), _fmt_num(gr),
+                "-" if pr is None or gr is None else "%+d" % round(gr - pr),
+                _fmt_num(g["grammut_cpu_pct_median"], 1) if g and
+                g["grammut_cpu_pct_median"] is not None else "-",
+                "%s -> %s" % ("%d" % round(p["exec_per_sec_median"])
+                              if p and p["exec_per_sec_median"] is not None else "-",
+                              "%d" % round(g["exec_per_sec_median"])
+                              if g and g["exec_per_sec_median"] is not None else "-")])
+    if mrows:
+        md.append("## Memory and speed (medians over trials)\n")
+        md.extend(_md_table(mhead, mrows, ["---", "---"] + ["---:"] * (len(mhead) - 2)))
         md.append("")
-        allsigs = {}
-        for cfg in cfgs:
-            for s in agg[t][cfg]["crash_signatures"] + agg[t][cfg]["hang_signatures"]:
-                allsigs.setdefault(s, []).append(cfg)
-        if allsigs:
-            md.append("Crashes, timeouts and OOMs (deduplicated; a timeout/OOM is named by "
-                      "the library call the harness made):\n")
-            for s, cs in sorted(allsigs.items()):
-                md.append("- `%s` (%s)" % (s, ", ".join(cs)))
-            md.append("")
-        restarts = {cfg: agg[t][cfg]["restarts"] for cfg in cfgs if agg[t][cfg]["restarts"]}
-        if restarts:
-            md.append("Fuzzer restarts after a crash/timeout/OOM (the run then continued on "
-                      "the same corpus): %s\n" % ", ".join(
-                          "%s %d" % kv for kv in restarts.items()))
-        # plot
-        duration = max(x["seconds"] or 0 for x in trs) or 60
-        step = max(duration / 300.0, 1.0)
-        series = {}
-        for cfg in cfgs:
-            tls = [r["timeline"] for r in runs
-                   if r["meta"]["target"] == t and r["meta"]["config"] == cfg]
-            series[cfg] = median_series(tls, duration, step)
-        png = plot_target(rd, t, series, duration,
-                          max(agg[t][c]["trials"] for c in cfgs))
-        if png:
-            md.append("![%s coverage over time](%s)\n" % (t, os.path.basename(png)))
-        # plain-text table for stdout
-        widths = [max(len(str(r[i])) for r in [header] + table) for i in range(len(header))]
-        txt.append("== " + sub)
-        txt.append("  ".join(h.ljust(widths[i]) if i == 0 else h.rjust(widths[i])
-                             for i, h in enumerate(header)))
-        for row in table:
-            txt.append("  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i])
-                                 for i, c in enumerate(row)))
-        for s, cs in sorted(allsigs.items()):
-            txt.append("  found: %s (%s)" % (s, ", ".join(cs)))
+        txt.append("== memory and speed (medians over trials)")
+        txt.extend(_txt_table(mhead, mrows))
         txt.append("")
 
-    # grammut mutator stats (last line per run), useful to read the results
+    # ---- per scenario and target
+    for sc in scenarios:
+        md.append("## Scenario `%s` (%s)\n" % (
+            sc, "seed corpus" if sc == "seeded" else "empty corpus"))
+        for t in targets:
+            if t not in agg[sc]:
+                continue
+            cfgs = sorted(agg[sc][t], key=_cfg_key)
+            first = agg[sc][t][cfgs[0]]
+            btot, ltot = first["branches_total"], first["lines_total"]
+            multi = any(agg[sc][t][c]["trials"] > 1 for c in cfgs)
+            rng = " med [min-max]" if multi else ""
+            header = ["config", "trials", "branches" + rng, "branch %", "lines" + rng, "line %",
+                      "/ plain", "exec/s", "corpus", "cov:", "peak RSS MB", "grammut cpu %",
+                      "crashes", "timeouts/OOMs"]
+            table = []
+            for cfg in cfgs:
+                a = agg[sc][t][cfg]
+
+                def pct(v, tot):
+                    return "-" if v is None or not tot else "%.2f" % (100.0 * v / tot)
+                table.append([
+                    cfg, str(a["trials"]),
+                    _range(a["branches_median"], a["branches_min"], a["branches_max"]),
+                    pct(a["branches_median"], btot),
+                    _range(a["lines_median"], a["lines_min"], a["lines_max"]),
+                    pct(a["lines_median"], ltot),
+                    _ratio(a["ratio_vs_plain"]),
+                    "-" if a["exec_per_sec_median"] is None
+                    else "%d" % round(a["exec_per_sec_median"]),
+                    _fmt_num(a["corpus_median"]),
+                    _fmt_num(a["libfuzzer_cov_median"]),
+                    _fmt_num(a["peak_rss_mb_median"]),
+                    "-" if a["grammut_cpu_pct_median"] is None
+                    else _fmt_num(a["grammut_cpu_pct_median"], 1),
+                    "%d (%d/%d trials)" % (len(a["crash_signatures"]), a["crash_trials"],
+                                            a["trials"]) if a["crash_signatures"] else "0",
+                    "%d (%d/%d trials)" % (len(a["hang_signatures"]), a["hang_trials"],
+                                            a["trials"]) if a["hang_signatures"] else "0",
+                ])
+            sub = "%s, %s (%s branches, %s lines in the library sources)" % (t, sc, btot, ltot)
+            md.append("### %s\n" % sub)
+            md.extend(_md_table(header, table, ["---"] + ["---:"] * (len(header) - 1)))
+            md.append("")
+            allsigs = {}
+            for cfg in cfgs:
+                for s_ in agg[sc][t][cfg]["crash_signatures"] + agg[sc][t][cfg]["hang_signatures"]:
+                    allsigs.setdefault(s_, []).append(cfg)
+            if allsigs:
+                md.append("Crashes, timeouts and OOMs (deduplicated; a timeout/OOM is named by "
+                          "the library call the harness made):\n")
+                for s_, cs in sorted(allsigs.items()):
+                    md.append("- `%s` (%s)" % (s_, ", ".join(cs)))
+                md.append("")
+            restarts = {cfg: agg[sc][t][cfg]["restarts"] for cfg in cfgs
+                        if agg[sc][t][cfg]["restarts"]}
+            if restarts:
+                md.append("Fuzzer restarts after a crash/timeout/OOM (the run then continued on "
+                          "the same corpus): %s\n" % ", ".join(
+                              "%s %d" % kv for kv in restarts.items()))
+            # plot
+            trs = [r for r in runs if r["meta"]["scenario"] == sc and r["meta"]["target"] == t]
+            duration = max(r["meta"].get("seconds") or 0 for r in trs) or 60
+            step = max(duration / 300.0, 1.0)
+            series = {}
+            for cfg in cfgs:
+                series[cfg] = median_series([r["timeline"] for r in trs
+                                             if r["meta"]["config"] == cfg], duration, step)
+            png = plot_target(rd, sc, t, series, duration,
+                              max(agg[sc][t][c]["trials"] for c in cfgs))
+            if png:
+                md.append("![%s %s coverage over time](%s)\n" % (t, sc, os.path.basename(png)))
+            txt.append("== " + sub)
+            txt.extend(_txt_table(header, table))
+            for s_, cs in sorted(allsigs.items()):
+                txt.append("  found: %s (%s)" % (s_, ", ".join(cs)))
+            txt.append("")
+
+    # ---- grammut stats lines
     gs = [x for x in rows if x["grammut_stats"]]
     if gs:
         md.append("## grammut mutator stats (last stats line of each run)\n")
         for x in gs:
-            md.append("- %s/%s trial %s: `%s`" % (x["target"], x["config"], x["trial"],
-                                                  x["grammut_stats"]))
+            md.append("- %s/%s/%s trial %s: `%s`" % (x["scenario"], x["target"], x["config"],
+                                                     x["trial"], x["grammut_stats"]))
         md.append("")
     md.append("Raw numbers: `results.json`, `results.csv`; median cov: over time: "
-              "`timeseries/<target>.tsv`; per run: `runs/<target>/<config>/trial<N>/` "
-              "(fuzz.log.gz, timeline.tsv, coverage.json, summary.json, artifacts/).\n")
+              "`timeseries/<scenario>/<target>.tsv`; per run: "
+              "`runs/<scenario>/<target>/<config>/trial<N>/` (meta.json, fuzz.log.gz, "
+              "timeline.tsv, coverage.json with per-file counts, summary.json, artifacts/). "
+              "Per-file differences: `bench/coverage_report.py filediff %s TARGET plain "
+              "grammut --scenario S`.\n" % os.path.basename(os.path.abspath(rd)))
     with open(os.path.join(rd, "report.md"), "w") as f:
         f.write("\n".join(md))
     with open(os.path.join(rd, "results.json"), "w") as f:
-        json.dump({"bench": bench, "aggregates": agg, "runs": rows}, f, indent=1)
+        json.dump({"format": 2, "parts": parts, "scenarios": scenarios, "aggregates": agg,
+                   "warnings": warnings, "runs": rows}, f, indent=1)
     print("\n".join(txt))
+
+
+def cmd_filediff(args):
+    rd = args.results_dir
+    runs = [r for r in collect(rd, with_timelines=False)
+            if r["meta"]["target"] == args.target and r["meta"]["scenario"] == args.scenario]
+    if not runs:
+        raise SystemExit("coverage_report: no %s runs of %s under %s/runs" % (
+            args.scenario, args.target, rd))
+    per_cfg = {}
+    for name in (args.config_a, args.config_b):
+        rs = [r for r in runs if r["meta"]["config"] == name]
+        if not rs:
+            have = sorted({r["meta"]["config"] for r in runs}, key=_cfg_key)
+            raise SystemExit("coverage_report: no %s runs of %s/%s (configs there: %s)" % (
+                args.scenario, args.target, name, ", ".join(have)))
+        files = [(r["coverage"] or {}).get("files") for r in rs]
+        if any(f is None for f in files):
+            raise SystemExit("coverage_report: %s/%s/%s: coverage.json has no per-file data "
+                             "(runs made before per-file recording); re-run them" % (
+                                 args.scenario, args.target, name))
+        per_cfg[name] = files
+    names = sorted({f for fl in per_cfg.values() for files in fl for f in files})
+    m = args.metric
+    out = []
+    for f in names:
+        vals = {}
+        total = None
+        for name, fl in per_cfg.items():
+            covered = [files.get(f, {}).get(m, [0, 0])[0] for files in fl]
+            counts = [files[f][m][1] for files in fl if f in files and m in files[f]]
+            if counts:
+                total = counts[0]
+            vals[name] = _median(covered)
+        a, b = vals[args.config_a], vals[args.config_b]
+        out.append((f, a, b, b - a, total))
+    out.sort(key=lambda x: (-abs(x[3]), x[0]))
+    if not args.all:
+        out = [x for x in out if x[3] != 0] or out[:1]
+    head = ["file", "%s %s" % (args.config_a, m), "%s %s" % (args.config_b, m), "B - A", "total"]
+    rows = [[f, _fmt_num(a), _fmt_num(b), "%+g" % d, _fmt_num(tot)] for f, a, b, d, tot in out]
+    ta = sum(x[1] for x in out)
+    tb = sum(x[2] for x in out)
+    print("%s, scenario %s: median covered %s per file over %d trial(s) of %s (A) and %d of "
+          "%s (B), sorted by |B - A|%s" % (
+              args.target, args.scenario, m, len(per_cfg[args.config_a]), args.config_a,
+              len(per_cfg[args.config_b]), args.config_b,
+              "" if args.all else "; files with no difference left out (--all shows them)"))
+    for line in _txt_table(head, rows):
+        print(line)
+    print("sum of the medians shown: A %s, B %s, B - A %+g" % (_fmt_num(ta), _fmt_num(tb),
+                                                               tb - ta))
 
 
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.json."""
     d = json.load(open(os.path.join(args.results_dir, "results.json")))
     agg = d["aggregates"]
-    configs = [c for c in ("plain", "plain+dict", "grammut", "grammut-uniform")
-               if any(c in agg[t] for t in agg)]
+    if d.get("format", 1) >= 2:
+        if args.scenario not in agg:
+            raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
+                args.scenario, args.results_dir, ", ".join(agg)))
+        agg = agg[args.scenario]
+    elif args.scenario != "seeded":
+        raise SystemExit("coverage_report: %s predates scenarios (seeded only)" % args.results_dir)
+    configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
     head += ["grammut / plain", "exec/s plain → grammut"]
     print("| " + " | ".join(head) + " |")
     print("|---" + "|---:" * (len(head) - 1) + "|")
-    for t, a in agg.items():
+    for t in sorted(agg, key=_t_key):
+        a = agg[t]
         cells = [t]
         for c in configs:
             x = a.get(c)
             cells.append("—" if x is None else "{:,} [{:,}-{:,}]".format(
                 x["branches_median"], x["branches_min"], x["branches_max"]))
         g, p = a.get("grammut"), a.get("plain")
-        cells.append("%.3f" % g["ratio_vs_plain"] if g and p else "—")
+        cells.append("%.3f" % g["ratio_vs_plain"] if g and p and g.get("ratio_vs_plain")
+                     else "—")
         cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
                                           round(g["exec_per_sec_median"]))
                      if g and p else "—")
@@ -841,8 +1134,19 @@ def main():
     p = sp.add_parser("report")
     p.add_argument("results_dir")
     p.set_defaults(fn=cmd_report)
+    p = sp.add_parser("filediff", help="per-file coverage of two configurations")
+    p.add_argument("results_dir")
+    p.add_argument("target")
+    p.add_argument("config_a")
+    p.add_argument("config_b")
+    p.add_argument("--scenario", default="seeded", help="seeded (default) or empty")
+    p.add_argument("--metric", default="branches",
+                   choices=["branches", "lines", "regions", "functions"])
+    p.add_argument("--all", action="store_true", help="also list files with no difference")
+    p.set_defaults(fn=cmd_filediff)
     p = sp.add_parser("readme")
     p.add_argument("results_dir")
+    p.add_argument("--scenario", default="seeded")
     p.set_defaults(fn=cmd_readme)
     args = ap.parse_args()
     args.fn(args)

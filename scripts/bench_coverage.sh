@@ -1,53 +1,85 @@
 #!/usr/bin/env bash
 # bench_coverage.sh - FuzzBench-style coverage benchmark: grammut vs plain libFuzzer.
 #
-# Usage: scripts/bench_coverage.sh [--minutes M] [--trials T] [--targets cjson,libxml2,sqlite3,lua]
-#                                  [--configs plain,plain+dict,grammut,grammut-uniform]
-#                                  [--quick] [--out DIR] [--work DIR] [--jobs N] [--report DIR]
+# Usage: scripts/bench_coverage.sh [--minutes M] [--trials T] [--targets LIST] [--configs LIST]
+#                                  [--scenario seeded|empty|both] [--quick] [--out DIR]
+#                                  [--work DIR] [--jobs N] [--build DIR] [--report DIR]
 #
-#   --minutes M   fuzzing time per trial (default 10; fractions allowed)
-#   --trials T    trials per target and configuration (default 3)
-#   --quick       1 minute, 1 trial (explicit --minutes/--trials still win)
-#   --targets     comma-separated subset of cjson,libxml2,sqlite3,lua (default: all)
-#   --configs     comma-separated subset of the configurations (default: all four)
-#                   plain            fuzz_<t>
-#                   plain+dict       fuzz_<t> -dict=<literal tokens of the grammar>
-#                   grammut          fuzz_<t>_grammut, GRAMMUT_MODE=adaptive
-#                   grammut-uniform  fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
-#   --out DIR     results directory (default bench/results/<YYYY-MM-DD>, or
-#                 <YYYY-MM-DD>-2, -3, ... if that one already holds results)
-#   --work DIR    scratch space for the corpora (default build/bench_work/<name of --out>)
-#   --jobs N      fuzzers run at the same time (default 2; keep it <= the number of cores)
-#   --report DIR  only (re)build the report of an earlier run in DIR
+#   --minutes M     fuzzing time per trial (default 10; fractions allowed)
+#   --trials T      trials per scenario, target and configuration (default 3)
+#   --quick         1 minute, 1 trial (explicit --minutes/--trials still win)
+#   --targets LIST  comma-separated subset of cjson,libxml2,sqlite3,lua,expat,jsonc,mujs
+#                   (default: all). Grammars: cjson, jsonc -> json; libxml2, expat -> xml;
+#                   sqlite3 -> sqlite; lua -> lua; mujs -> javascript.
+#   --configs LIST  comma-separated configurations (default: plain,grammut)
+#                     plain                 fuzz_<t>
+#                     grammut               fuzz_<t>_grammut, grammut's defaults (GRAMMUT_ARMS unset)
+#                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
+#                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
+#                     plain+dict            fuzz_<t> -dict=<literal tokens of the grammar>
+#                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
+#   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
+#                   empty:  every run starts from an empty corpus directory
+#                   both:   both of the above
+#   --out DIR       results directory (default bench/results/<YYYY-MM-DD>, or -2, -3, ... if
+#                   that one already holds results). Runs may be made in parts into the same
+#                   DIR (e.g. one call per target or per scenario): each call adds or replaces
+#                   its own runs, appends its command line to DIR/commands.txt, and the report
+#                   is rebuilt over every run found in DIR.
+#   --work DIR      scratch space for the corpora (default build/bench_work/<name of --out>)
+#   --jobs N        fuzzers run at the same time (default 2; keep it <= the number of cores)
+#   --build DIR     grammut build directory: DIR/mutator/libgrammut.so and DIR/grammars/<g>
+#                   (default build/). The targets always come from build/targets
+#                   (scripts/build_targets.sh); the grammut-linked binaries are linked into
+#                   DIR/bench_bin/, so several grammut builds can share build/targets.
+#   --report DIR    only (re)build the report of the runs in DIR
 #
-# Every run starts from a fresh copy of harness_examples/<t>/seeds and gets the same flags:
+# Every run gets the same flags:
 #   -max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -max_total_time=S
 #   -seed=<trial> -print_final_stats=1 -artifact_prefix=<run>/artifacts/
 # If a run stops early (crash, timeout, OOM, leak) it is restarted on the same corpus for
 # the remaining time (FuzzBench does the same with -fork=1 -ignore_crashes=1).
 # Coverage: the final corpus is replayed through cov_<t> and measured with llvm-cov-14
-# (lines, branches, regions of the library's own sources). The report (report.md,
-# results.json, results.csv, cov_<target>.png) goes to the results directory.
+# (lines, branches, regions of the library's own sources, in total and per file).
+# Results: DIR/runs/<scenario>/<target>/<config>/trial<N>/ (meta.json with the git commit
+# and libgrammut.so's sha256, fuzz.log.gz, timeline.tsv, coverage.json, summary.json,
+# artifacts/); report.md, results.json, results.csv and cov_<target>_<scenario>.png in DIR.
+# Per-file comparison: bench/coverage_report.py filediff DIR TARGET CONFIG_A CONFIG_B.
 set -euo pipefail
+# The whole script is one brace group, which bash parses completely before it runs
+# any of it: editing this file (or checking out another version) while a long
+# benchmark runs cannot change what the running benchmark does.
+{
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 HELPER="$REPO/bench/coverage_report.py"
-BUILD="$REPO/build"
+TARGETS_DIR="$REPO/build/targets"
+# the exact command line of this call, re-runnable from the directory it was made in
+shell_quote() {
+    local a out=""
+    for a in "$@"; do
+        if [[ "$a" =~ ^[A-Za-z0-9_./,:=+@%-]+$ ]]; then out+="$a "; else out+="$(printf '%q' "$a") "; fi
+    done
+    printf '%s' "${out% }"
+}
+COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
-ALL_TARGETS="cjson,libxml2,sqlite3,lua"
-ALL_CONFIGS="plain,plain+dict,grammut,grammut-uniform"
+ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
+ALL_CONFIGS="plain,grammut,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
-CONFIGS="$ALL_CONFIGS"
+CONFIGS="plain,grammut"
+SCENARIO="seeded"
 MINUTES=""
 TRIALS=""
 QUICK=0
 OUT=""
 WORK=""
 JOBS=2
+BUILD="$REPO/build"
 REPORT_ONLY=""
 
-usage() { sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,49p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -59,6 +91,8 @@ while [ $# -gt 0 ]; do
         --targets=*) TARGETS="${1#*=}"; shift ;;
         --configs) CONFIGS="${2:?--configs needs a value}"; shift 2 ;;
         --configs=*) CONFIGS="${1#*=}"; shift ;;
+        --scenario) SCENARIO="${2:?--scenario needs a value}"; shift 2 ;;
+        --scenario=*) SCENARIO="${1#*=}"; shift ;;
         --quick) QUICK=1; shift ;;
         --out) OUT="${2:?--out needs a value}"; shift 2 ;;
         --out=*) OUT="${1#*=}"; shift ;;
@@ -66,16 +100,19 @@ while [ $# -gt 0 ]; do
         --work=*) WORK="${1#*=}"; shift ;;
         --jobs|-j) JOBS="${2:?--jobs needs a value}"; shift 2 ;;
         --jobs=*) JOBS="${1#*=}"; shift ;;
+        --build) BUILD="${2:?--build needs a value}"; shift 2 ;;
+        --build=*) BUILD="${1#*=}"; shift ;;
         --report) REPORT_ONLY="${2:?--report needs a directory}"; shift 2 ;;
         --report=*) REPORT_ONLY="${1#*=}"; shift ;;
         -h|--help) usage; exit 0 ;;
-        *) echo "bench_coverage: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+        *) echo "bench_coverage: unknown argument: $1 (try --help)" >&2; exit 2 ;;
     esac
 done
 
 die() { echo "bench_coverage: $*" >&2; exit 1; }
 
 if [ -n "$REPORT_ONLY" ]; then
+    [ -d "$REPORT_ONLY" ] || die "--report: no directory $REPORT_ONLY"
     exec python3 "$HELPER" report "$REPORT_ONLY"
 fi
 
@@ -92,9 +129,16 @@ SECONDS_PER_TRIAL=$(awk -v m="$MINUTES" 'BEGIN { s = int(m * 60 + 0.5); print (s
 if [ "$JOBS" -gt "$(nproc)" ]; then
     echo "bench_coverage: warning: --jobs $JOBS > $(nproc) cores; exec/s will suffer" >&2
 fi
+case "$SCENARIO" in
+    seeded|empty) SCENARIO_LIST=("$SCENARIO") ;;
+    both) SCENARIO_LIST=(seeded empty) ;;
+    *) die "--scenario must be seeded, empty or both (got '$SCENARIO')" ;;
+esac
 
 IFS=',' read -r -a TARGET_LIST <<<"$TARGETS"
 IFS=',' read -r -a CONFIG_LIST <<<"$CONFIGS"
+[ ${#TARGET_LIST[@]} -gt 0 ] || die "--targets is empty"
+[ ${#CONFIG_LIST[@]} -gt 0 ] || die "--configs is empty"
 for t in "${TARGET_LIST[@]}"; do
     case ",$ALL_TARGETS," in *",$t,"*) ;; *) die "unknown target '$t' (known: $ALL_TARGETS)" ;; esac
 done
@@ -104,64 +148,113 @@ done
 
 grammar_of() {
     case "$1" in
-        cjson) echo json ;; libxml2) echo xml ;; sqlite3) echo sqlite ;; lua) echo lua ;;
+        cjson|jsonc) echo json ;; libxml2|expat) echo xml ;; sqlite3) echo sqlite ;; lua) echo lua ;;
+        mujs) echo javascript ;;
+        *) die "no grammar known for target $1" ;;
     esac
 }
+uses_grammar() { case "$1" in plain) return 1 ;; *) return 0 ;; esac; }
+uses_grammut() { case "$1" in grammut*) return 0 ;; *) return 1 ;; esac; }
 
-for tool in python3 clang++ llvm-profdata-14 llvm-cov-14; do
+for tool in python3 clang++ llvm-profdata-14 llvm-cov-14 git sha256sum; do
     command -v "$tool" >/dev/null || die "$tool not found (run scripts/setup.sh)"
 done
 command -v gnuplot >/dev/null || echo "bench_coverage: warning: gnuplot not found, no plots (apt-get install gnuplot-nox)" >&2
-[ -f "$BUILD/mutator/libgrammut.so" ] || die "$BUILD/mutator/libgrammut.so missing (run scripts/build.sh)"
+mkdir -p "$BUILD" && BUILD="$(cd "$BUILD" && pwd)"
+SO="$BUILD/mutator/libgrammut.so"
+NEED_GRAMMUT=0
+for c in "${CONFIG_LIST[@]}"; do uses_grammut "$c" && NEED_GRAMMUT=1; done
+if [ "$NEED_GRAMMUT" = 1 ]; then
+    [ -f "$SO" ] || die "$SO missing (run scripts/build.sh $BUILD)"
+fi
+for t in "${TARGET_LIST[@]}"; do
+    for c in "${CONFIG_LIST[@]}"; do
+        uses_grammar "$c" || continue
+        g="$(grammar_of "$t")"
+        if [ ! -d "$BUILD/grammars/$g" ]; then
+            if [ "$g" = javascript ]; then
+                die "grammar $BUILD/grammars/javascript is missing: target mujs needs the JavaScript grammar (antlr_grammars/javascript, which scripts/build.sh builds into $BUILD/grammars once it is registered there). Leave mujs out (--targets ...) or run it with --configs plain until then."
+            fi
+            die "grammar $BUILD/grammars/$g is missing (needed by $t/$c; run scripts/build.sh $BUILD)"
+        fi
+    done
+done
 
 # ---- binaries: build the targets if needed, link the grammut binaries
 need_build=()
 for t in "${TARGET_LIST[@]}"; do
     for f in "fuzz_$t" "cov_$t" "fuzz_$t.o" sources.txt link_libs.txt; do
-        if [ ! -e "$BUILD/targets/$t/$f" ]; then need_build+=("$t"); break; fi
+        if [ ! -e "$TARGETS_DIR/$t/$f" ]; then need_build+=("$t"); break; fi
     done
 done
 if [ ${#need_build[@]} -gt 0 ]; then
     echo "bench_coverage: building targets: ${need_build[*]}"
-    "$SCRIPT_DIR/build_targets.sh" --targets "$(IFS=,; echo "${need_build[*]}")"
+    "$SCRIPT_DIR/build_targets.sh" --targets "$(IFS=,; echo "${need_build[*]}")" --out "$TARGETS_DIR"
 fi
-for t in "${TARGET_LIST[@]}"; do
-    "$SCRIPT_DIR/link_grammut_target.sh" "$t" "$BUILD" >/dev/null
-done
+BIN_DIR="$BUILD/bench_bin"
+if [ "$NEED_GRAMMUT" = 1 ]; then
+    for t in "${TARGET_LIST[@]}"; do
+        "$SCRIPT_DIR/link_grammut_target.sh" "$t" "$BUILD" --targets-dir "$TARGETS_DIR" \
+            --out "$BIN_DIR/fuzz_${t}_grammut" >/dev/null
+    done
+fi
 
 # ---- output directories
 DATE="$(date +%F)"
 if [ -z "$OUT" ]; then
     OUT="$REPO/bench/results/$DATE"
     n=2
-    while [ -e "$OUT/bench.json" ]; do OUT="$REPO/bench/results/$DATE-$n"; n=$((n + 1)); done
+    while [ -e "$OUT/bench.json" ] || [ -e "$OUT/commands.txt" ]; do
+        OUT="$REPO/bench/results/$DATE-$n"; n=$((n + 1))
+    done
 fi
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
-WORK="${WORK:-$BUILD/bench_work/$(basename "$OUT")}"
+WORK="${WORK:-$REPO/build/bench_work/$(basename "$OUT")}"
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
-mkdir -p "$OUT/dicts" "$OUT/runs"
+mkdir -p "$OUT/runs"
 
 COMMON_FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
 
 for t in "${TARGET_LIST[@]}"; do
-    python3 "$HELPER" dict "$BUILD/grammars/$(grammar_of "$t")" "$OUT/dicts/$t.dict" >/dev/null
+    case ",$CONFIGS," in
+        *",plain+dict,"*)
+            mkdir -p "$OUT/dicts"
+            python3 "$HELPER" dict "$BUILD/grammars/$(grammar_of "$t")" "$OUT/dicts/$t.dict" >/dev/null ;;
+    esac
 done
 
-ntotal=$(( ${#TARGET_LIST[@]} * ${#CONFIG_LIST[@]} * TRIALS ))
-python3 - "$OUT/bench.json" <<EOF
-import json, os, socket, sys, hashlib
-so = "$BUILD/mutator/libgrammut.so"
-json.dump({
-  "date": "$DATE", "started": "$(date -Iseconds)", "host": socket.gethostname(),
+GIT_COMMIT="$(git -C "$REPO" rev-parse HEAD 2>/dev/null || echo unknown)"
+GIT_DIRTY=false
+if [ -n "$(git -C "$REPO" status --porcelain --untracked-files=no 2>/dev/null || true)" ]; then GIT_DIRTY=true; fi
+SO_SHA=""
+[ -f "$SO" ] && SO_SHA="$(sha256sum "$SO" | cut -d' ' -f1)"
+PART_ID="$(date +%Y%m%dT%H%M%S)-$$"
+
+ntotal=$(( ${#SCENARIO_LIST[@]} * ${#TARGET_LIST[@]} * ${#CONFIG_LIST[@]} * TRIALS ))
+{
+    echo "# part $PART_ID, started $(date -Iseconds) on $(hostname), commit $GIT_COMMIT$([ "$GIT_DIRTY" = true ] && echo ' (dirty tree)'), libgrammut.so ${SO_SHA:0:16}"
+    echo "$COMMAND_LINE"
+} >>"$OUT/commands.txt"
+BENCH_COMMAND="$COMMAND_LINE" python3 - "$OUT" <<EOF
+import json, os, socket, sys
+out = sys.argv[1]
+part = {
+  "part": "$PART_ID", "date": "$DATE", "started": "$(date -Iseconds)", "host": socket.gethostname(),
   "cores": os.cpu_count(), "jobs": $JOBS, "minutes": float("$MINUTES"),
   "seconds_per_trial": $SECONDS_PER_TRIAL, "trials": $TRIALS,
-  "targets": "$TARGETS".split(","), "configs": "$CONFIGS".split(","),
+  "scenarios": "${SCENARIO_LIST[*]}".split(), "targets": "$TARGETS".split(","),
+  "configs": "$CONFIGS".split(","), "command": os.environ["BENCH_COMMAND"],
   "libfuzzer_flags": "${COMMON_FLAGS[*]} -max_total_time=$SECONDS_PER_TRIAL -seed=<trial>",
-  "libgrammut_sha256": hashlib.sha256(open(so, "rb").read()).hexdigest(),
-  "work_dir": "$WORK",
-}, open(sys.argv[1], "w"), indent=1)
+  "git_commit": "$GIT_COMMIT", "git_dirty": $( [ "$GIT_DIRTY" = true ] && echo True || echo False ),
+  "grammut_build": "$BUILD", "libgrammut_sha256": "$SO_SHA" or None, "work_dir": "$WORK",
+}
+with open(os.path.join(out, "parts.jsonl"), "a") as f:
+    f.write(json.dumps(part) + "\n")
+# bench.json describes the first part (older reports read it)
+if not os.path.exists(os.path.join(out, "bench.json")):
+    json.dump(part, open(os.path.join(out, "bench.json"), "w"), indent=1)
 EOF
 
 T_START=$(date +%s)
@@ -170,29 +263,35 @@ say() { echo "$(stamp) $*"; }
 
 # ---- one trial: fuzz (restarting after crashes), replay the corpus, summarize
 run_trial() {
-    local t="$1" cfg="$2" trial="$3"
-    local rdir="$OUT/runs/$t/$cfg/trial$trial" wdir="$WORK/$t/$cfg/trial$trial"
+    local sc="$1" t="$2" cfg="$3" trial="$4"
+    local rdir="$OUT/runs/$sc/$t/$cfg/trial$trial" wdir="$WORK/$sc/$t/$cfg/trial$trial"
     local g bin log timeline
     g="$(grammar_of "$t")"
     rm -rf "$rdir" "$wdir"
     mkdir -p "$rdir/artifacts" "$wdir/corpus"
-    cp "$REPO/harness_examples/$t/seeds/"* "$wdir/corpus/"
+    if [ "$sc" = seeded ]; then cp "$REPO/harness_examples/$t/seeds/"* "$wdir/corpus/"; fi
     log="$rdir/fuzz.log"
     timeline="$rdir/timeline.tsv"
-    local -a envs=() extra=()
+    # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
+    # caller's environment are removed so that "grammut" really runs the defaults
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE) extra=()
+    local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
-        plain) bin="$BUILD/targets/$t/fuzz_$t" ;;
-        plain+dict) bin="$BUILD/targets/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict") ;;
-        grammut|grammut-uniform)
-            bin="$BUILD/targets/$t/fuzz_${t}_grammut"
-            local mode=adaptive
-            [ "$cfg" = grammut-uniform ] && mode=uniform
-            local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
-            envs=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_MODE="$mode" GRAMMUT_STATS="$stats") ;;
+        plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
+        plain+dict) bin="$TARGETS_DIR/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict") ;;
+        grammut*)
+            bin="$BIN_DIR/fuzz_${t}_grammut"
+            envs+=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_STATS="$stats")
+            case "$cfg" in
+                grammut-grammar-only) envs+=(GRAMMUT_ARMS=grammar) ;;
+                grammut-bytes-only) envs+=(GRAMMUT_ARMS=bytes) ;;
+                grammut-uniform) envs+=(GRAMMUT_MODE=uniform) ;;
+            esac ;;
     esac
-    local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha=""
+    local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
-    case "$cfg" in grammut*) so_sha="$(sha256sum "$BUILD/mutator/libgrammut.so" | cut -d' ' -f1)" ;; esac
+    [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
+    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \
@@ -209,7 +308,7 @@ run_trial() {
         codes="$codes${codes:+,}$rc"
         [ "$rc" -eq 0 ] && break
         if [ $(( $(date +%s) - seg_start )) -lt 3 ] && [ -z "$(ls -A "$rdir/artifacts")" ]; then
-            echo "$(stamp) ERROR: $t/$cfg trial $trial: fuzzer exited with $rc at once; see $log" >&2
+            echo "$(stamp) ERROR: $sc/$t/$cfg trial $trial: fuzzer exited with $rc at once; see $log" >&2
             break
         fi
         seg=$((seg + 1))
@@ -218,21 +317,24 @@ run_trial() {
     fuzz_seconds=$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f", now - t0 }')
     load_end="$(cut -d' ' -f1 /proc/loadavg)"
     gzip -f "$log"
-    python3 - "$rdir/meta.json" <<EOF
-import json, sys
-json.dump({"target": "$t", "config": "$cfg", "trial": $trial, "seconds": $SECONDS_PER_TRIAL,
-           "fuzz_seconds": $fuzz_seconds, "binary": "$bin",
-           "env": "${envs[*]}", "flags": "${COMMON_FLAGS[*]} ${extra[*]}",
+    BENCH_OTHER_ENV="$other_env" python3 - "$rdir/meta.json" <<EOF
+import json, os, sys
+json.dump({"scenario": "$sc", "target": "$t", "config": "$cfg", "trial": $trial,
+           "seconds": $SECONDS_PER_TRIAL, "fuzz_seconds": $fuzz_seconds, "binary": "$bin",
+           "env": "${envs[*]}", "other_env": os.environ["BENCH_OTHER_ENV"].strip(),
+           "flags": "${COMMON_FLAGS[*]} ${extra[*]}",
            "exit_codes": [int(x) for x in "$codes".split(",") if x],
            "load_start": float("$load_start"), "load_end": float("$load_end"),
-           "corpus": "$wdir/corpus", "libgrammut_sha256": "$so_sha" or None},
+           "corpus": "$wdir/corpus", "part": "$PART_ID",
+           "git_commit": "$GIT_COMMIT", "git_dirty": $( [ "$GIT_DIRTY" = true ] && echo True || echo False ),
+           "libgrammut": "$SO", "libgrammut_sha256": "$so_sha" or None},
           open(sys.argv[1], "w"), indent=1)
 EOF
-    python3 "$HELPER" replay --quiet --cov-bin "$BUILD/targets/$t/cov_$t" \
-        --sources "$(cat "$BUILD/targets/$t/sources.txt")" --corpus "$wdir/corpus" \
+    python3 "$HELPER" replay --quiet --cov-bin "$TARGETS_DIR/$t/cov_$t" \
+        --sources "$(cat "$TARGETS_DIR/$t/sources.txt")" --corpus "$wdir/corpus" \
         --work "$wdir/replay" --out "$rdir/coverage.json"
     python3 "$HELPER" runinfo --quiet "$rdir"
-    python3 - "$rdir" "$t/$cfg trial $trial" "$(stamp)" <<'EOF'
+    python3 - "$rdir" "$sc/$t/$cfg trial $trial" "$(stamp)" <<'EOF'
 import json, os, sys
 d, label, st = sys.argv[1:4]
 c = json.load(open(os.path.join(d, "coverage.json")))
@@ -240,9 +342,12 @@ s = json.load(open(os.path.join(d, "summary.json")))
 extra = ""
 if s["segments"] > 1 or s["crashes"]:
     extra = ", %d crash report(s), %d restart(s)" % (len(s["crashes"]), s["segments"] - 1)
-print("%s done  %-28s branches %d (%.1f%%) lines %d (%.1f%%) cov: %s exec/s %s corpus %d%s" % (
+if s.get("grammut_cpu_pct") is not None:
+    extra += ", grammut cpu %s%%" % s["grammut_cpu_pct"]
+print("%s done  %-36s branches %d (%.1f%%) lines %d (%.1f%%) cov: %s exec/s %s corpus %d rss %s MB%s" % (
     st, label, c["branches"]["covered"], c["branches"]["percent"], c["lines"]["covered"],
-    c["lines"]["percent"], s["final_cov"], s["exec_per_sec"], c["inputs"], extra), flush=True)
+    c["lines"]["percent"], s["final_cov"], s["exec_per_sec"], c["inputs"], s["peak_rss_mb"],
+    extra), flush=True)
 EOF
 }
 
@@ -284,33 +389,39 @@ heartbeat() {
     say "running:$line"
 }
 
-say "coverage benchmark: ${#TARGET_LIST[@]} target(s) x ${#CONFIG_LIST[@]} config(s) x $TRIALS trial(s) of ${SECONDS_PER_TRIAL}s, $JOBS at a time"
-say "results: $OUT"
+say "coverage benchmark: ${#SCENARIO_LIST[@]} scenario(s) x ${#TARGET_LIST[@]} target(s) x ${#CONFIG_LIST[@]} config(s) x $TRIALS trial(s) of ${SECONDS_PER_TRIAL}s, $JOBS at a time"
+say "scenarios: ${SCENARIO_LIST[*]}; targets: $TARGETS; configs: $CONFIGS"
+say "results: $OUT (part $PART_ID)"
 say "corpora: $WORK"
+[ "$NEED_GRAMMUT" = 1 ] && say "grammut: $SO (sha256 ${SO_SHA:0:16}), commit ${GIT_COMMIT:0:12}$([ "$GIT_DIRTY" = true ] && echo ' (dirty tree)')"
 rounds=$(( (ntotal + JOBS - 1) / JOBS ))
 eta=$(( rounds * SECONDS_PER_TRIAL / 60 ))
 say "expected fuzzing time: ~$eta min (plus coverage replay)"
 
 n=0
 for trial in $(seq 1 "$TRIALS"); do
-    for t in "${TARGET_LIST[@]}"; do
-        for cfg in "${CONFIG_LIST[@]}"; do
-            while reap; [ ${#PIDS[@]} -ge "$JOBS" ]; do heartbeat; sleep 2; done
-            n=$((n + 1))
-            say "start $t/$cfg trial $trial ($n/$ntotal)"
-            run_trial "$t" "$cfg" "$trial" &
-            p=$!
-            PIDS+=("$p")
-            LABEL[$p]="$t/$cfg#$trial"
-            STARTED[$p]=$(date +%s)
-            TLFILE[$p]="$OUT/runs/$t/$cfg/trial$trial/timeline.tsv"
+    for sc in "${SCENARIO_LIST[@]}"; do
+        for t in "${TARGET_LIST[@]}"; do
+            for cfg in "${CONFIG_LIST[@]}"; do
+                while reap; [ ${#PIDS[@]} -ge "$JOBS" ]; do heartbeat; sleep 2; done
+                n=$((n + 1))
+                say "start $sc/$t/$cfg trial $trial ($n/$ntotal)"
+                run_trial "$sc" "$t" "$cfg" "$trial" &
+                p=$!
+                PIDS+=("$p")
+                LABEL[$p]="$sc/$t/$cfg#$trial"
+                STARTED[$p]=$(date +%s)
+                TLFILE[$p]="$OUT/runs/$sc/$t/$cfg/trial$trial/timeline.tsv"
+            done
         done
     done
 done
 while reap; [ ${#PIDS[@]} -gt 0 ]; do heartbeat; sleep 2; done
 
-say "all runs finished; writing the report"
+say "all runs of this part finished; writing the report over every run in $OUT"
 echo
 python3 "$HELPER" report "$OUT"
 echo
-say "report: $OUT/report.md (plots: $OUT/cov_<target>.png, raw: results.json, results.csv)"
+say "report: $OUT/report.md (plots: $OUT/cov_<target>_<scenario>.png, raw: results.json, results.csv)"
+exit 0
+}

@@ -165,4 +165,4 @@ say "logs:      $DEMO/grammut/fuzz.log  $DEMO/plain/fuzz.log  (build logs: $DEMO
 if [ -n "$(find "$DEMO/grammut/artifacts" "$DEMO/plain/artifacts" -type f 2>/dev/null | head -n 1)" ]; then
     say "findings:  $DEMO/grammut/artifacts  $DEMO/plain/artifacts"
 fi
-say "next: scripts/bench_coverage.sh --quick   (all four targets, four configurations)"
+say "next: scripts/bench_coverage.sh --quick --targets cjson,libxml2,sqlite3,lua,expat,jsonc   (plain vs grammut; --help for more)"
