@@ -5,27 +5,15 @@
 #include "grammar_runtime/min_cost.h"
 
 namespace grammut {
-namespace {
-
-// One rule invocation being generated.
-struct Frame {
-  int32_t follow;     // state to continue at in the caller (-1: none)
-  int node;           // tree node
-  uint16_t children;  // children added so far
-  int precedence;
-  int64_t reserve;  // minimum bytes owed after returning (follow's cost)
-  std::vector<DerivationStep> steps;
-};
-
-}  // namespace
 
 Generator::Generator(const Grammar& grammar, const Weights& weights,
-                     TokenGenerator& tokens, const TokenPool* pool)
+                     TokenGenerator& tokens, SeparatorOracle& separators,
+                     const TokenPool* pool)
     : grammar_(grammar),
       weights_(weights),
       tokens_(tokens),
-      pool_(pool),
-      separators_(grammar) {
+      separators_(separators),
+      pool_(pool) {
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (tokens_.CanGenerate(t)) generable_types_.push_back(t);
   }
@@ -65,48 +53,65 @@ MinCost Generator::EdgeCost(const AtnEdge& e, int precedence, int depth) const {
   return best;
 }
 
+Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
+                                       int64_t reserve) {
+  if (depth_ == frames_.size()) frames_.emplace_back();
+  Frame& f = frames_[depth_++];
+  f.follow = follow;
+  f.node = node;
+  f.children = 0;
+  f.precedence = precedence;
+  f.reserve = reserve;
+  f.steps.clear();
+  return f;
+}
+
 std::optional<Tree> Generator::Generate(int rule, Rng& rng,
                                         const GenerateOptions& options) {
+  Tree t;
+  if (!Generate(rule, rng, options, &t)) return std::nullopt;
+  return t;
+}
+
+bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
+                         Tree* out) {
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const int64_t budget = static_cast<int64_t>(options.max_bytes);
-  if (rule < 0 || rule >= grammar_.num_rules()) return std::nullopt;
-  if (cost[g.rule_start[rule]].bytes > budget) return std::nullopt;
+  if (rule < 0 || rule >= grammar_.num_rules()) return false;
+  if (cost[g.rule_start[rule]].bytes > budget) return false;
   const std::string& sep = grammar_.separator();
   const int64_t sep_size = static_cast<int64_t>(sep.size());
 
-  Tree tree;
-  std::vector<Frame> frames;
+  Tree& tree = *out;
+  tree.Clear();
+  depth_ = 0;
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
-  frames.push_back(Frame{-1,
-                         tree.BeginRule(rule),
-                         0,
-                         g.left_recursive[rule] ? options.precedence : 0,
-                         0,
-                         {}});
+  PushFrame(-1, tree.BeginRule(rule),
+            g.left_recursive[rule] ? options.precedence : 0, 0);
   int32_t state = g.rule_start[rule];
   const int64_t step_limit = 64 * budget + 20000;
-  std::vector<double> weights;
-  std::vector<MinCost> costs;
+  std::vector<double>& weights = weights_scratch_;
+  std::vector<MinCost>& costs = costs_;
   for (int64_t steps = 0;; ++steps) {
-    if (steps > 4 * step_limit + 100000) return std::nullopt;  // defensive
+    if (steps > 4 * step_limit + 100000) return false;  // defensive
     const AtnState& st = g.states[state];
-    Frame& frame = frames.back();
+    Frame& frame = frames_[depth_ - 1];
     if (st.kind == StateKind::kRuleStop) {
       tree.SetSteps(frame.node, frame.steps);
       tree.EndRule(frame.node);
       const int32_t follow = frame.follow;
       reserve -= frame.reserve;
-      frames.pop_back();
-      if (frames.empty()) break;
+      --depth_;
+      if (depth_ == 0) break;
       state = follow;
       continue;
     }
-    if (st.num_edges == 0) return std::nullopt;
+    if (st.num_edges == 0) return false;
     const bool cheapest = options.shortest ||
-                          static_cast<int>(frames.size()) > options.max_depth ||
+                          static_cast<int>(depth_) > options.max_depth ||
                           steps > step_limit;
     uint32_t pick = 0;
     if (st.num_edges > 1) {
@@ -158,8 +163,7 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
         reserve += owed;
         const int callee = e.label;
         const int prec = g.left_recursive[callee] ? e.set : 0;
-        frames.push_back(
-            Frame{e.follow, tree.BeginRule(callee), 0, prec, owed, {}});
+        PushFrame(e.follow, tree.BeginRule(callee), prec, owed);
         state = g.rule_start[callee];
         continue;
       }
@@ -173,7 +177,8 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
           // Pick a token type the edge accepts and whose shortest text fits.
           const int64_t room_for_type =
               budget - emitted - cost[e.target].bytes - reserve - sep_size;
-          std::vector<int> candidates;
+          std::vector<int>& candidates = candidates_;
+          candidates.clear();
           int shortest_type = -1;
           for (int t : generable_types_) {
             const bool in =
@@ -190,7 +195,7 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
               candidates.push_back(t);
             }
           }
-          if (shortest_type < 0) return std::nullopt;
+          if (shortest_type < 0) return false;
           type = cheapest || candidates.empty()
                      ? shortest_type
                      : candidates[rng.Below(candidates.size())];
@@ -203,12 +208,14 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
         }
         const int64_t after = cost[e.target].bytes + reserve;
         const int64_t room = budget - emitted - after - sep_size;
-        std::string text =
-            cheapest ? tokens_.Shortest(type)
-                     : tokens_.Generate(
-                           type, rng, room > 0 ? static_cast<size_t>(room) : 0,
-                           pool_, options.pool_probability);
-        std::string trivia;
+        if (cheapest) {
+          text_.assign(tokens_.Shortest(type));
+        } else {
+          tokens_.Generate(type, rng, room > 0 ? static_cast<size_t>(room) : 0,
+                           pool_, options.pool_probability, &text_);
+        }
+        const std::string& text = text_;
+        absl::string_view trivia;
         if (last_token >= 0 && !text.empty()) {
           if (separators_.Needs(tree.node(last_token).symbol,
                                 tree.token_text(last_token), type, text)) {
@@ -225,8 +232,7 @@ std::optional<Tree> Generator::Generate(int rule, Rng& rng,
         continue;
     }
   }
-  if (static_cast<int64_t>(tree.TextSize()) > budget) return std::nullopt;
-  return tree;
+  return static_cast<int64_t>(tree.TextSize()) <= budget;
 }
 
 }  // namespace grammut

@@ -11,14 +11,17 @@
 // tokens get a separator only where two would otherwise run together.
 //
 // Example:
-//   Generator gen(grammar, weights, token_generator, &pool);
+//   Generator gen(grammar, weights, token_generator, separators, &pool);
 //   GenerateOptions opt; opt.max_bytes = 512;
-//   std::optional<Tree> t = gen.Generate(grammar.start_rule(), rng, opt);
+//   Tree t;
+//   if (gen.Generate(grammar.start_rule(), rng, opt, &t)) { ... }
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_GENERATOR_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_GENERATOR_H_
 
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/rng.h"
@@ -43,18 +46,31 @@ struct GenerateOptions {
 class Generator {
  public:
   // All references must outlive the generator. `pool` may be null.
-  // `separators()` is exposed so splices can use the same cache.
   Generator(const Grammar& grammar, const Weights& weights,
-            TokenGenerator& tokens, const TokenPool* pool);
+            TokenGenerator& tokens, SeparatorOracle& separators,
+            const TokenPool* pool);
 
-  // Generate returns a derivation of `rule` whose text has at most
-  // `options.max_bytes` bytes, or nullopt if even the shortest does not fit.
+  // Generate writes to `out` (cleared first; its buffers are reused) a
+  // derivation of `rule` whose text has at most `options.max_bytes` bytes.
+  // Returns false if even the shortest derivation does not fit.
+  bool Generate(int rule, Rng& rng, const GenerateOptions& options, Tree* out);
+  // The same, returning a new tree or nullopt (for tools and tests).
   std::optional<Tree> Generate(int rule, Rng& rng,
                                const GenerateOptions& options);
 
-  SeparatorOracle& separators() { return separators_; }
-
  private:
+  // One rule invocation being generated.
+  struct Frame {
+    int32_t follow;     // state to continue at in the caller (-1: none)
+    int node;           // tree node
+    uint16_t children;  // children added so far
+    int precedence;
+    int64_t reserve;  // minimum bytes owed after returning (follow's cost)
+    std::vector<DerivationStep> steps;
+  };
+  // Opens a frame (reusing the buffers of an earlier one).
+  Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve);
+
   // Minimum cost of taking `edge` (bytes to the rule's end), honouring
   // precedence predicates met within a few epsilon steps; unreachable if
   // they fail.
@@ -63,9 +79,35 @@ class Generator {
   const Grammar& grammar_;
   const Weights& weights_;
   TokenGenerator& tokens_;
+  SeparatorOracle& separators_;
   const TokenPool* pool_;
-  SeparatorOracle separators_;
   std::vector<int> generable_types_;
+  // Scratch, reused across calls.
+  std::vector<Frame> frames_;
+  size_t depth_ = 0;  // frames in use
+  std::vector<double> weights_scratch_;
+  std::vector<MinCost> costs_;
+  std::vector<int> candidates_;
+  std::string text_;
+};
+
+// GeneratorKit is a Generator with what it needs: the lexer DFA (bounded by
+// `dfa_bytes`), the separator oracle and the token generator. `grammar`,
+// `weights` and `pool` (may be null) must outlive it.
+struct GeneratorKit {
+  GeneratorKit(const Grammar& grammar, const Weights& weights,
+               const TokenPool* pool, size_t dfa_bytes = size_t{16} << 20)
+      : dfa(grammar.lexer_graph(), dfa_bytes),
+        separators(grammar, &dfa),
+        tokens(grammar, &dfa),
+        generator(grammar, weights, tokens, separators, pool) {}
+  GeneratorKit(const GeneratorKit&) = delete;
+  GeneratorKit& operator=(const GeneratorKit&) = delete;
+
+  LexerDfa dfa;
+  SeparatorOracle separators;
+  TokenGenerator tokens;
+  Generator generator;
 };
 
 }  // namespace grammut

@@ -6,6 +6,7 @@
 
 #include "Vocabulary.h"
 #include "absl/status/status.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -16,67 +17,21 @@
 #include "grammar_runtime/fingerprint.h"
 #include "grammar_runtime/g4_compiler.h"
 #include "grammar_runtime/internal/atn_convert.h"
-#include "grammar_runtime/internal/lexer_closure.h"
+#include "grammar_runtime/lexer_dfa.h"
 #include "grammar_runtime/min_cost.h"
 
 namespace grammut {
 namespace fs = std::filesystem;
 namespace {
 
-// Undoes ANTLR's escapes in a literal name such as '\n' or '\''.
-std::string UnquoteLiteral(const std::string& quoted) {
+// The text of a literal token name such as '\n' or '\u00E9' ("" if it is
+// not a quoted literal). ANTLR writes C-style escapes.
+std::string UnquoteLiteral(absl::string_view quoted) {
   if (quoted.size() < 2 || quoted.front() != '\'' || quoted.back() != '\'') {
     return "";
   }
   std::string out;
-  for (size_t i = 1; i + 1 < quoted.size(); ++i) {
-    char c = quoted[i];
-    if (c != '\\' || i + 2 >= quoted.size()) {
-      out += c;
-      continue;
-    }
-    char e = quoted[++i];
-    switch (e) {
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'u': {
-        unsigned cp = 0;
-        int digits = 0;
-        while (digits < 4 && i + 1 < quoted.size() - 1 &&
-               std::isxdigit(static_cast<unsigned char>(quoted[i + 1]))) {
-          cp = cp * 16 + std::stoi(std::string(1, quoted[++i]), nullptr, 16);
-          ++digits;
-        }
-        if (cp < 0x80) {
-          out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-          out += static_cast<char>(0xC0 | (cp >> 6));
-          out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-          out += static_cast<char>(0xE0 | (cp >> 12));
-          out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-          out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-        break;
-      }
-      default:
-        out += e;
-        break;  // \\ \' and any other escaped char
-    }
-  }
+  if (!absl::CUnescape(quoted.substr(1, quoted.size() - 2), &out)) return "";
   return out;
 }
 
@@ -299,6 +254,7 @@ void Grammar::BuildTokenTables() {
       ComputeMinCosts(lexer_graph_, [](const AtnEdge&) { return int64_t{1}; });
   const std::vector<int> rule_types =
       atn_internal::LexerRuleTokenTypes(*lexer_atn_);
+  lexer_rule_type_ = rule_types;
   token_lexer_rules_.assign(max_token_type_ + 1, {});
   token_min_length_.assign(max_token_type_ + 1, 1);
   std::vector<bool> has_min(max_token_type_ + 1, false);
@@ -325,13 +281,11 @@ void Grammar::BuildTokenTables() {
 void Grammar::ChooseSeparator() {
   // A separator is a short string the default mode lexes as hidden tokens.
   const std::vector<bool> hidden = atn_internal::LexerRulesHidden(*lexer_atn_);
+  LexerDfa dfa(lexer_graph_);
   auto hidden_in_mode = [&](size_t mode, const std::string& text) {
-    if (mode >= lexer_graph_.mode_start.size()) return false;
-    std::vector<int> rules = lexer_internal::WholeMatchRules(
-        lexer_graph_, lexer_graph_.mode_start[mode], text);
-    bool ok = !rules.empty();
-    for (int r : rules) ok = ok && hidden[r];
-    return ok;
+    const int32_t rule =
+        dfa.AcceptedRule(dfa.Run(dfa.Start(static_cast<int>(mode)), text));
+    return rule >= 0 && hidden[rule];
   };
   separator_.clear();
   for (const char* candidate : {" ", "\n", "\t", "\r\n"}) {

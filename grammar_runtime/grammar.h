@@ -110,12 +110,25 @@ class Grammar {
   int max_token_type() const { return max_token_type_; }
   // The fixed text of a literal token ("{", "SELECT"), or empty.
   const std::string& literal_text(int token_type) const;
+  // True if `token_type` is a literal token.
+  bool is_literal(int token_type) const {
+    return token_type > 0 &&
+           token_type < static_cast<int>(literal_text_.size()) &&
+           !literal_text_[token_type].empty();
+  }
   // A display name: the symbolic name, else the quoted literal.
   std::string token_name(int token_type) const;
 
   // Lexer rules that produce `token_type` (several rules may share a type).
   const std::vector<int32_t>& lexer_rules_for_token(int token_type) const {
     return token_lexer_rules_[token_type];
+  }
+  // The token type lexer rule `rule` produces (0 for fragments, skipped
+  // rules and rules that only continue another token).
+  int lexer_rule_token_type(int rule) const {
+    return rule >= 0 && rule < static_cast<int>(lexer_rule_type_.size())
+               ? lexer_rule_type_[rule]
+               : 0;
   }
   // Shortest text length of a token (literal length or lexer minimum).
   int64_t min_token_length(int token_type) const;
@@ -181,6 +194,7 @@ class Grammar {
   int max_token_type_ = 0;
   std::vector<std::string> literal_text_;
   std::vector<std::vector<int32_t>> token_lexer_rules_;
+  std::vector<int> lexer_rule_type_;
   std::vector<int64_t> token_min_length_;
   std::vector<DecisionInfo> decisions_;
   std::string separator_;

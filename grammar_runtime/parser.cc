@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "atn/PredictionMode.h"
 #include "grammar_runtime/internal/recording_interpreter.h"
+#include "grammar_runtime/utf8.h"
 #include "tree/ErrorNode.h"
 #include "tree/TerminalNode.h"
 
@@ -26,9 +27,8 @@ using parser_internal::ErrorCounter;
 using parser_internal::Record;
 using parser_internal::RecordingInterpreter;
 
-// Decodes UTF-8; each byte of an invalid sequence becomes U+DC80+byte (never
-// matched by ordinary grammar sets). `offsets[i]` is the byte offset of code
-// point i; offsets has one extra entry for the end.
+// Decodes `bytes` (see utf8.h); `offsets[i]` is the byte offset of code
+// point i, with one extra entry for the end.
 void Decode(absl::string_view bytes, std::u32string* out,
             std::vector<uint32_t>* offsets) {
   out->clear();
@@ -36,45 +36,12 @@ void Decode(absl::string_view bytes, std::u32string* out,
   out->reserve(bytes.size());
   offsets->reserve(bytes.size() + 1);
   const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
-  const size_t n = bytes.size();
-  size_t i = 0;
-  while (i < n) {
-    const unsigned char c = s[i];
-    uint32_t cp = 0;
-    size_t len = 0;
-    if (c < 0x80) {
-      cp = c;
-      len = 1;
-    } else if ((c & 0xE0) == 0xC0) {
-      cp = c & 0x1F;
-      len = 2;
-    } else if ((c & 0xF0) == 0xE0) {
-      cp = c & 0x0F;
-      len = 3;
-    } else if ((c & 0xF8) == 0xF0) {
-      cp = c & 0x07;
-      len = 4;
-    }
-    bool ok = len > 0 && i + len <= n;
-    for (size_t k = 1; ok && k < len; ++k) {
-      if ((s[i + k] & 0xC0) != 0x80) ok = false;
-      cp = (cp << 6) | (s[i + k] & 0x3F);
-    }
-    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
-               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-               (cp >= 0xD800 && cp <= 0xDFFF))) {
-      ok = false;
-    }
+  size_t len = 0;
+  for (size_t i = 0; i < bytes.size(); i += len) {
     offsets->push_back(static_cast<uint32_t>(i));
-    if (ok) {
-      out->push_back(static_cast<char32_t>(cp));
-      i += len;
-    } else {
-      out->push_back(static_cast<char32_t>(0xDC80 + c));
-      i += 1;
-    }
+    out->push_back(static_cast<char32_t>(DecodeUtf8(s, bytes.size(), i, &len)));
   }
-  offsets->push_back(static_cast<uint32_t>(n));
+  offsets->push_back(static_cast<uint32_t>(bytes.size()));
 }
 
 }  // namespace
@@ -93,7 +60,6 @@ class Parser::Impl {
   }
 
   absl::StatusOr<ParseResult> Parse(absl::string_view bytes, int start_rule);
-  bool Lex(absl::string_view text, std::vector<LexedToken>* tokens, int mode);
   void BoundCaches(int* clears);
 
   // Converts the ANTLR parse tree under `root` into a Tree.
@@ -268,32 +234,6 @@ Tree Parser::Impl::Convert(antlr4::ParserRuleContext* root,
   return tree;
 }
 
-bool Parser::Impl::Lex(absl::string_view text, std::vector<LexedToken>* out,
-                       int mode) {
-  Decode(text, &code_points, &offsets);
-  chars.Set(code_points);
-  lexer.setInputStream(&chars);
-  if (mode > 0) lexer.setMode(static_cast<size_t>(mode));
-  lexer_errors.count = 0;
-  out->clear();
-  try {
-    for (;;) {
-      std::unique_ptr<antlr4::Token> tok = lexer.nextToken();
-      if (tok->getType() == antlr4::Token::EOF) break;
-      LexedToken t;
-      t.type = static_cast<int>(tok->getType());
-      t.hidden = tok->getChannel() != antlr4::Token::DEFAULT_CHANNEL;
-      const size_t start = tok->getStartIndex(), stop = tok->getStopIndex();
-      t.begin = start < offsets.size() ? offsets[start] : text.size();
-      t.end = stop + 1 < offsets.size() ? offsets[stop + 1] : text.size();
-      out->push_back(t);
-    }
-  } catch (const std::exception&) {
-    return false;
-  }
-  return lexer_errors.count == 0;
-}
-
 Parser::Parser(const Grammar& grammar, ParseOptions options)
     : impl_(std::make_unique<Impl>(grammar, options)) {}
 
@@ -301,16 +241,10 @@ Parser::~Parser() = default;
 
 absl::StatusOr<ParseResult> Parser::Parse(absl::string_view bytes,
                                           int start_rule) {
+  ++parses_;
   absl::StatusOr<ParseResult> r = impl_->Parse(bytes, start_rule);
   impl_->BoundCaches(&dfa_clears_);
   return r;
-}
-
-bool Parser::Lex(absl::string_view text, std::vector<LexedToken>* tokens,
-                 int mode) {
-  bool ok = impl_->Lex(text, tokens, mode);
-  impl_->BoundCaches(&dfa_clears_);
-  return ok;
 }
 
 }  // namespace grammut

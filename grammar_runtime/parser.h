@@ -45,13 +45,6 @@ struct ParseResult {
   std::string first_error;  // "line:column: message" of the first error
 };
 
-// A token as the lexer sees it (for checking generated token texts).
-struct LexedToken {
-  int type = 0;
-  bool hidden = false;        // skipped or off the default channel
-  size_t begin = 0, end = 0;  // byte offsets
-};
-
 class Parser {
  public:
   explicit Parser(const Grammar& grammar, ParseOptions options = {});
@@ -64,18 +57,16 @@ class Parser {
   absl::StatusOr<ParseResult> Parse(absl::string_view bytes,
                                     int start_rule = -1);
 
-  // Lex splits `text` into tokens from lexer mode `mode` (default mode 0).
-  // Returns false if the lexer reported an error.
-  bool Lex(absl::string_view text, std::vector<LexedToken>* tokens,
-           int mode = 0);
-
   // Number of times the prediction caches were cleared (for stats).
   int dfa_clears() const { return dfa_clears_; }
+  // Number of Parse calls so far.
+  int64_t parses() const { return parses_; }
 
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
   int dfa_clears_ = 0;
+  int64_t parses_ = 0;
 };
 
 }  // namespace grammut

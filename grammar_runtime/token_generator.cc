@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grammar_runtime/min_cost.h"
+#include "grammar_runtime/utf8.h"
 
 namespace grammut {
 namespace {
@@ -17,13 +18,62 @@ const std::vector<int>& DefaultAlphabet() {
   return *alphabet;
 }
 
-int Utf8Length(uint32_t cp) {
-  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}  // namespace
+
+TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
+    : grammar_(grammar), dfa_(dfa) {
+  const AtnGraph& lg = grammar.lexer_graph();
+  rule_mode_.assign(lg.rule_start.size(), 0);
+  for (size_t m = 0; m < lg.mode_start.size(); ++m) {
+    const AtnState& s = lg.states[lg.mode_start[m]];
+    for (uint32_t i = 0; i < s.num_edges; ++i) {
+      const int32_t target = lg.edges[s.first_edge + i].target;
+      const int32_t rule = lg.states[target].rule;
+      if (rule >= 0 && rule < static_cast<int>(rule_mode_.size())) {
+        rule_mode_[rule] = static_cast<int>(m);
+      }
+    }
+  }
+  printable_.resize(lg.sets.size());
+  for (size_t k = 0; k < lg.sets.size(); ++k) {
+    for (const auto& iv : lg.sets[k]) {
+      for (int c = std::max(iv.first, 0x20); c <= std::min(iv.second, 0x7E);
+           ++c) {
+        printable_[k].push_back(c);
+      }
+      if (iv.first <= '\t' && iv.second >= '\t') printable_[k].push_back('\t');
+      if (iv.first <= '\n' && iv.second >= '\n') printable_[k].push_back('\n');
+    }
+  }
+  shortest_.assign(grammar.max_token_type() + 1, "");
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    if (!grammar.literal_text(t).empty()) {
+      shortest_[t] = grammar.literal_text(t);
+      continue;
+    }
+    int best_rule = -1;
+    MinCost best{kUnreachableCost, kUnreachableCost};
+    for (int r : grammar.lexer_rules_for_token(t)) {
+      const MinCost& c = grammar.lexer_min_cost()[lg.rule_start[r]];
+      if (c < best) {
+        best = c;
+        best_rule = r;
+      }
+    }
+    if (best_rule >= 0) {
+      Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
+    }
+  }
 }
 
-// Picks a code point accepted by a symbol edge. `room` is the number of
-// bytes it may take; `rng` null means "the smallest one".
-int PickSymbol(const AtnGraph& g, const AtnEdge& e, Rng* rng, size_t room) {
+bool TokenGenerator::CanGenerate(int type) const {
+  if (type <= 0 || type > grammar_.max_token_type()) return false;
+  return !grammar_.literal_text(type).empty() ||
+         !grammar_.lexer_rules_for_token(type).empty();
+}
+
+int TokenGenerator::PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const {
+  const AtnGraph& g = grammar_.lexer_graph();
   const bool wide_ok = room >= 4;
   switch (e.kind) {
     case EdgeKind::kAtom:
@@ -32,16 +82,7 @@ int PickSymbol(const AtnGraph& g, const AtnEdge& e, Rng* rng, size_t room) {
     case EdgeKind::kSet: {
       const SymbolSet& set = g.sets[e.set];
       if (set.empty()) return -1;
-      // Prefer printable ASCII members.
-      std::vector<int> printable;
-      for (const auto& iv : set) {
-        for (int c = std::max(iv.first, 0x20); c <= std::min(iv.second, 0x7E);
-             ++c) {
-          printable.push_back(c);
-        }
-        if (iv.first <= '\t' && iv.second >= '\t') printable.push_back('\t');
-        if (iv.first <= '\n' && iv.second >= '\n') printable.push_back('\n');
-      }
+      const std::vector<int>& printable = printable_[e.set];
       if (rng == nullptr) {
         return printable.empty() ? set.front().first : printable.front();
       }
@@ -93,84 +134,23 @@ int PickSymbol(const AtnGraph& g, const AtnEdge& e, Rng* rng, size_t room) {
   }
 }
 
-}  // namespace
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
-TokenGenerator::TokenGenerator(const Grammar& grammar, Parser* checker)
-    : grammar_(grammar), checker_(checker) {
-  const AtnGraph& lg = grammar.lexer_graph();
-  rule_mode_.assign(lg.rule_start.size(), 0);
-  for (size_t m = 0; m < lg.mode_start.size(); ++m) {
-    const AtnState& s = lg.states[lg.mode_start[m]];
-    for (uint32_t i = 0; i < s.num_edges; ++i) {
-      const int32_t target = lg.edges[s.first_edge + i].target;
-      const int32_t rule = lg.states[target].rule;
-      if (rule >= 0 && rule < static_cast<int>(rule_mode_.size())) {
-        rule_mode_[rule] = static_cast<int>(m);
-      }
-    }
-  }
-  shortest_.assign(grammar.max_token_type() + 1, "");
-  for (int t = 1; t <= grammar.max_token_type(); ++t) {
-    if (!grammar.literal_text(t).empty()) {
-      shortest_[t] = grammar.literal_text(t);
-      continue;
-    }
-    int best_rule = -1;
-    MinCost best{kUnreachableCost, kUnreachableCost};
-    for (int r : grammar.lexer_rules_for_token(t)) {
-      const MinCost& c = grammar.lexer_min_cost()[lg.rule_start[r]];
-      if (c < best) {
-        best = c;
-        best_rule = r;
-      }
-    }
-    if (best_rule >= 0) {
-      Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
-    }
-  }
-}
-
-bool TokenGenerator::CanGenerate(int type) const {
-  if (type <= 0 || type > grammar_.max_token_type()) return false;
-  return !grammar_.literal_text(type).empty() ||
-         !grammar_.lexer_rules_for_token(type).empty();
-}
-
 bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
-                          std::string* out) const {
+                          std::string* out) {
   const AtnGraph& g = grammar_.lexer_graph();
   const std::vector<MinCost>& cost = grammar_.lexer_min_cost();
-  std::vector<int32_t> stack;  // follow states of fragment calls
-  int64_t pending = 0;         // minimum chars still owed to those
-  std::vector<int64_t> pending_of;
+  stack_.clear();  // follow states of fragment calls
+  pending_of_.clear();
+  int64_t pending = 0;  // minimum chars still owed to those
   int32_t state = g.rule_start[rule];
   out->clear();
   for (int steps = 0; steps < 100000; ++steps) {
     const AtnState& st = g.states[state];
     if (st.kind == StateKind::kRuleStop) {
-      if (stack.empty()) return true;
-      state = stack.back();
-      stack.pop_back();
-      pending -= pending_of.back();
-      pending_of.pop_back();
+      if (stack_.empty()) return true;
+      state = stack_.back();
+      stack_.pop_back();
+      pending -= pending_of_.back();
+      pending_of_.pop_back();
       continue;
     }
     if (st.num_edges == 0) return false;
@@ -198,22 +178,22 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
           }
         }
       } else {
-        std::vector<uint32_t> allowed;
+        allowed_.clear();
         for (uint32_t i = 0; i < st.num_edges; ++i) {
           const MinCost c = edge_cost(i);
           if (c.bytes < kUnreachableCost &&
               static_cast<int64_t>(out->size()) + c.bytes + pending <=
                   static_cast<int64_t>(max_len)) {
-            allowed.push_back(i);
+            allowed_.push_back(i);
           }
         }
-        if (allowed.empty()) return false;
+        if (allowed_.empty()) return false;
         const bool loop = st.kind == StateKind::kStarLoopEntry ||
                           st.kind == StateKind::kPlusLoopBack;
-        if (loop && allowed.size() > 1) {
+        if (loop && allowed_.size() > 1) {
           // Find the exit edge; continue with probability 0.7.
-          uint32_t exit = allowed.back();
-          for (uint32_t i : allowed) {
+          uint32_t exit = allowed_.back();
+          for (uint32_t i : allowed_) {
             if (g.states[g.edges[st.first_edge + i].target].kind ==
                 StateKind::kLoopEnd) {
               exit = i;
@@ -222,22 +202,26 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
           if (rng->Chance(0.3)) {
             pick = exit;
           } else {
-            std::vector<uint32_t> others;
-            for (uint32_t i : allowed) {
-              if (i != exit) others.push_back(i);
+            const size_t others = allowed_.size() - 1;
+            size_t k = rng->Below(others);
+            for (uint32_t i : allowed_) {
+              if (i == exit) continue;
+              if (k-- == 0) {
+                pick = i;
+                break;
+              }
             }
-            pick = others.empty() ? exit : others[rng->Below(others.size())];
           }
         } else {
-          pick = allowed[rng->Below(allowed.size())];
+          pick = allowed_[rng->Below(allowed_.size())];
         }
       }
     }
     const AtnEdge& e = g.edges[st.first_edge + pick];
     if (e.kind == EdgeKind::kRule) {
-      stack.push_back(e.follow);
-      pending_of.push_back(cost[e.follow].bytes);
-      pending += pending_of.back();
+      stack_.push_back(e.follow);
+      pending_of_.push_back(cost[e.follow].bytes);
+      pending += pending_of_.back();
       state = g.rule_start[e.label];
       continue;
     }
@@ -245,7 +229,7 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
       const int64_t room = static_cast<int64_t>(max_len) -
                            static_cast<int64_t>(out->size()) - pending -
                            cost[e.target].bytes;
-      const int c = PickSymbol(g, e, shortest ? nullptr : rng,
+      const int c = PickSymbol(e, shortest ? nullptr : rng,
                                room > 0 ? static_cast<size_t>(room) : 0);
       if (c < 0) return false;
       AppendUtf8(static_cast<uint32_t>(c), out);
@@ -255,35 +239,42 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
   return false;
 }
 
-bool TokenGenerator::Check(int type, int rule, const std::string& text) {
-  if (checker_ == nullptr) return true;
-  if (!checker_->Lex(text, &scratch_, rule_mode_[rule])) return false;
-  return scratch_.size() == 1 && scratch_[0].type == type &&
-         scratch_[0].begin == 0 && scratch_[0].end == text.size();
+bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
+  if (dfa_ == nullptr) return true;
+  const int32_t state = dfa_->Run(dfa_->Start(rule_mode_[rule]), text);
+  return grammar_.lexer_rule_token_type(dfa_->AcceptedRule(state)) == type;
 }
 
-std::string TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
-                                     const TokenPool* pool,
-                                     double pool_probability) {
-  if (type <= 0 || type > grammar_.max_token_type()) return "";
+void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
+                              const TokenPool* pool, double pool_probability,
+                              std::string* out) {
+  out->clear();
+  if (type <= 0 || type > grammar_.max_token_type()) return;
   const std::string& literal = grammar_.literal_text(type);
-  if (!literal.empty()) return literal;
-  if (pool != nullptr && rng.Chance(pool_probability)) {
-    if (const std::string* s = pool->Pick(type, max_len, rng)) return *s;
+  if (!literal.empty()) {
+    out->assign(literal);
+    return;
   }
-  const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
-  if (rules.empty()) return shortest_[type];
-  // Aim for short tokens most of the time.
-  const size_t cap = std::min<size_t>(max_len, rng.Chance(0.8) ? 16 : 64);
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    const int rule = rules[rng.Below(rules.size())];
-    std::string text;
-    if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), &text) &&
-        !text.empty() && text.size() <= max_len && Check(type, rule, text)) {
-      return text;
+  if (pool != nullptr && rng.Chance(pool_probability)) {
+    if (const std::string* s = pool->Pick(type, max_len, rng)) {
+      out->assign(*s);
+      return;
     }
   }
-  return shortest_[type];
+  const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
+  if (!rules.empty()) {
+    // Aim for short tokens most of the time.
+    const size_t cap = std::min<size_t>(max_len, rng.Chance(0.8) ? 16 : 64);
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      const int rule = rules[rng.Below(rules.size())];
+      if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
+          !out->empty() && out->size() <= max_len &&
+          LexesAs(type, rule, *out)) {
+        return;
+      }
+    }
+  }
+  out->assign(shortest_[type]);
 }
 
 }  // namespace grammut

@@ -4,16 +4,19 @@
 // walk over the lexer ATN of a lexer rule that produces the token type
 // (sets, ranges, not-sets over a printable default alphabet, closures,
 // fragment calls), or taken from a TokenPool of texts seen in real inputs.
-// With a checking Parser, a made text is lexed again and kept only if it
-// lexes as exactly that one token; otherwise the rule's shortest text is used.
+// With a LexerDfa, a made text is kept only if the lexer would read it back
+// as exactly that one token (e.g. an identifier walk that made "if" is
+// refused where `if` is a keyword); otherwise the rule's shortest text is
+// used. Checking costs one DFA step per code point.
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_TOKEN_GENERATOR_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_TOKEN_GENERATOR_H_
 
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "grammar_runtime/grammar.h"
-#include "grammar_runtime/parser.h"
+#include "grammar_runtime/lexer_dfa.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/token_pool.h"
 
@@ -21,14 +24,15 @@ namespace grammut {
 
 class TokenGenerator {
  public:
-  // `checker` (may be null) lexes made texts to verify them.
-  TokenGenerator(const Grammar& grammar, Parser* checker);
+  // `dfa` (over grammar.lexer_graph(); may be null: no checking) must
+  // outlive the generator.
+  TokenGenerator(const Grammar& grammar, LexerDfa* dfa);
 
-  // Generate returns a text for `type` of at most `max_len` bytes (when even
-  // the shortest text is longer, returns the shortest text). With
+  // Generate writes to `out` a text for `type` of at most `max_len` bytes
+  // (when even the shortest text is longer, the shortest text). With
   // probability `pool_probability` a fitting pool text is used.
-  std::string Generate(int type, Rng& rng, size_t max_len,
-                       const TokenPool* pool, double pool_probability);
+  void Generate(int type, Rng& rng, size_t max_len, const TokenPool* pool,
+                double pool_probability, std::string* out);
 
   // The shortest text of `type` (deterministic).
   const std::string& Shortest(int type) const { return shortest_[type]; }
@@ -36,21 +40,27 @@ class TokenGenerator {
   // True if some text for `type` can be made.
   bool CanGenerate(int type) const;
 
+  // LexesAs tells whether the lexer, starting in the lexer mode of `rule`,
+  // reads all of `text` as one token of `type`. True without a DFA.
+  bool LexesAs(int type, int rule, absl::string_view text);
+
  private:
   // Walks lexer rule `rule`; returns false if it ran out of room.
-  bool Walk(int rule, Rng* rng, size_t max_len, std::string* out) const;
-  // True if `text` lexes as exactly one `type` token in `rule`'s mode.
-  bool Check(int type, int rule, const std::string& text);
+  bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
+  // A code point the symbol edge accepts within `room` bytes (`rng` null:
+  // the smallest), or -1.
+  int PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const;
 
   const Grammar& grammar_;
-  Parser* checker_;
+  LexerDfa* dfa_;
   std::vector<std::string> shortest_;
-  std::vector<int> rule_mode_;  // lexer rule -> mode
-  std::vector<LexedToken> scratch_;
+  std::vector<int> rule_mode_;               // lexer rule -> mode
+  std::vector<std::vector<int>> printable_;  // lexer set -> printable members
+  // Scratch for Walk.
+  std::vector<int32_t> stack_;
+  std::vector<int64_t> pending_of_;
+  std::vector<uint32_t> allowed_;
 };
-
-// Appends `cp` as UTF-8 to `out`.
-void AppendUtf8(uint32_t cp, std::string* out);
 
 }  // namespace grammut
 

@@ -1,14 +1,24 @@
 #include "grammar_runtime/tree.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace grammut {
+
+void Tree::Clear() {
+  nodes_.clear();
+  text_.clear();
+  steps_.clear();
+  trailer_.clear();
+  open_.clear();
+}
 
 int Tree::BeginRule(int rule) {
   Node n;
   n.symbol = rule;
   n.is_rule = true;
-  n.depth = static_cast<uint16_t>(std::min<int>(open_.size(), 0xFFFF));
+  n.depth = static_cast<uint16_t>(std::min<size_t>(open_.size(), 0xFFFF));
+  n.text_begin = static_cast<uint32_t>(text_.size());
   n.steps_begin = static_cast<uint32_t>(steps_.size());
   nodes_.push_back(n);
   open_.push_back(static_cast<int>(nodes_.size()) - 1);
@@ -30,28 +40,26 @@ int Tree::AddToken(int type, absl::string_view trivia, absl::string_view text,
   Node n;
   n.symbol = type;
   n.is_error = is_error;
-  n.depth = static_cast<uint16_t>(std::min<int>(open_.size(), 0xFFFF));
+  n.depth = static_cast<uint16_t>(std::min<size_t>(open_.size(), 0xFFFF));
   n.text_begin = static_cast<uint32_t>(text_.size());
   n.trivia_size = static_cast<uint32_t>(trivia.size());
   n.text_size = static_cast<uint32_t>(trivia.size() + text.size());
   text_.append(trivia.data(), trivia.size());
   text_.append(text.data(), text.size());
-  token_bytes_ += n.text_size;
   nodes_.push_back(n);
   return static_cast<int>(nodes_.size()) - 1;
 }
 
 void Tree::AddStep(int node, DerivationStep step) {
   Node& n = nodes_[node];
-  // Steps of a node are contiguous only while it is the innermost open rule;
-  // callers record steps before opening children, or via a side buffer.
   if (n.steps_begin + n.steps_size != steps_.size()) {
     // Move this node's steps to the end so they stay contiguous.
-    std::vector<DerivationStep> mine(
-        steps_.begin() + n.steps_begin,
-        steps_.begin() + n.steps_begin + n.steps_size);
+    const uint32_t old = n.steps_begin;
     n.steps_begin = static_cast<uint32_t>(steps_.size());
-    steps_.insert(steps_.end(), mine.begin(), mine.end());
+    for (uint32_t k = 0; k < n.steps_size; ++k) {
+      const DerivationStep copy = steps_[old + k];
+      steps_.push_back(copy);
+    }
   }
   steps_.push_back(step);
   ++n.steps_size;
@@ -83,22 +91,25 @@ absl::Span<const DerivationStep> Tree::steps(int i) const {
 
 std::vector<int> Tree::Children(int i) const {
   std::vector<int> out;
-  const int end = i + static_cast<int>(nodes_[i].size);
-  for (int c = i + 1; c < end; c += static_cast<int>(nodes_[c].size)) {
-    out.push_back(c);
-  }
+  for (int c = i + 1; c < End(i); c = End(c)) out.push_back(c);
   return out;
+}
+
+int Tree::ChildCount(int i) const {
+  int count = 0;
+  for (int c = i + 1; c < End(i); c = End(c)) ++count;
+  return count;
 }
 
 int Tree::Parent(int i) const {
   for (int p = i - 1; p >= 0; --p) {
-    if (p + static_cast<int>(nodes_[p].size) > i) return p;
+    if (End(p) > i) return p;
   }
   return -1;
 }
 
 int Tree::FirstToken(int i) const {
-  const int end = i + static_cast<int>(nodes_[i].size);
+  const int end = End(i);
   for (int k = i; k < end; ++k) {
     if (!nodes_[k].is_rule) return k;
   }
@@ -106,116 +117,228 @@ int Tree::FirstToken(int i) const {
 }
 
 int Tree::LastToken(int i) const {
-  const int end = i + static_cast<int>(nodes_[i].size);
-  for (int k = end - 1; k >= i; --k) {
+  for (int k = End(i) - 1; k >= i; --k) {
     if (!nodes_[k].is_rule) return k;
   }
   return -1;
 }
 
-std::string Tree::SubtreeText(int i) const {
-  std::string out;
-  const int end = i + static_cast<int>(nodes_[i].size);
-  for (int k = i; k < end; ++k) {
-    const Node& n = nodes_[k];
-    if (!n.is_rule) out.append(text_, n.text_begin, n.text_size);
+int Tree::TokenBefore(int i) const {
+  for (int k = i - 1; k >= 0; --k) {
+    if (!nodes_[k].is_rule) return k;
   }
-  return out;
+  return -1;
+}
+
+int Tree::TokenFrom(int i) const {
+  for (int k = i; k < size(); ++k) {
+    if (!nodes_[k].is_rule) return k;
+  }
+  return -1;
 }
 
 size_t Tree::SubtreeSize(int i) const {
-  size_t total = 0;
-  const int end = i + static_cast<int>(nodes_[i].size);
-  for (int k = i; k < end; ++k) {
-    if (!nodes_[k].is_rule) total += nodes_[k].text_size;
-  }
-  return total;
+  const int end = End(i);
+  const size_t stop = end < size() ? nodes_[end].text_begin : text_.size();
+  return stop - nodes_[i].text_begin;
 }
 
-std::string Tree::Text() const {
-  std::string out;
-  out.reserve(TextSize());
-  for (const Node& n : nodes_) {
-    if (!n.is_rule) out.append(text_, n.text_begin, n.text_size);
+absl::string_view Tree::SubtreeText(int i) const {
+  return absl::string_view(text_).substr(nodes_[i].text_begin, SubtreeSize(i));
+}
+
+void Tree::CopyText(char* out) const {
+  if (!text_.empty()) std::memcpy(out, text_.data(), text_.size());
+  if (!trailer_.empty()) {
+    std::memcpy(out + text_.size(), trailer_.data(), trailer_.size());
   }
-  out += trailer_;
-  return out;
+}
+
+void Tree::GrowAncestors(int i, int delta) {
+  // Descend from the root to i; every node passed is an ancestor.
+  int p = 0;
+  while (p < i) {
+    nodes_[p].size =
+        static_cast<uint32_t>(static_cast<int>(nodes_[p].size) + delta);
+    int c = p + 1;
+    // The size of p was already changed: compare against the old end.
+    while (c + static_cast<int>(nodes_[c].size) <= i) c = End(c);
+    p = c;
+  }
+}
+
+void Tree::CopySteps(const Tree& src, int src_node, Node* n) {
+  const Node& s = src.nodes_[src_node];
+  n->steps_begin = static_cast<uint32_t>(steps_.size());
+  steps_.insert(steps_.end(), src.steps_.begin() + s.steps_begin,
+                src.steps_.begin() + s.steps_begin + s.steps_size);
+}
+
+void Tree::AssignSplice(const Tree& base, int at, const Tree& donor, int from,
+                        absl::string_view lead, absl::string_view right_sep) {
+  Clear();
+  const Node& old = base.nodes_[at];
+  const int at_end = base.End(at);
+  const Node& dn = donor.nodes_[from];
+  const int d_end = donor.End(from);
+  const uint32_t seam = old.text_begin;
+  const size_t old_len = base.SubtreeSize(at);
+  const int d_first = donor.FirstToken(from);
+  const uint32_t d_trivia =
+      d_first >= 0 ? donor.nodes_[d_first].trivia_size : 0;
+  const absl::string_view d_body =
+      d_first >= 0 ? donor.SubtreeText(from).substr(d_trivia)
+                   : absl::string_view();
+  const size_t repl_len = d_first >= 0 ? lead.size() + d_body.size() : 0;
+
+  // Text: prefix, replacement, separator, suffix.
+  text_.reserve(base.text_.size() - old_len + repl_len + right_sep.size());
+  text_.append(base.text_, 0, seam);
+  if (d_first >= 0) {
+    text_.append(lead.data(), lead.size());
+    text_.append(d_body.data(), d_body.size());
+  }
+  const int suffix_token = base.TokenFrom(at_end);
+  const bool sep = !right_sep.empty() && suffix_token >= 0;
+  if (sep) text_.append(right_sep.data(), right_sep.size());
+  text_.append(base.text_, seam + old_len, std::string::npos);
+
+  // Nodes: prefix (ancestors grow), replacement, suffix (shifted).
+  steps_ = base.steps_;  // prefix and suffix rule nodes keep their steps
+  nodes_.reserve(base.nodes_.size() + dn.size);
+  nodes_.insert(nodes_.end(), base.nodes_.begin(), base.nodes_.begin() + at);
+  const int depth_shift = static_cast<int>(old.depth) - dn.depth;
+  const uint32_t d_text_begin = dn.text_begin;
+  for (int i = from; i < d_end; ++i) {
+    Node n = donor.nodes_[i];
+    n.depth = static_cast<uint16_t>(std::max(0, n.depth + depth_shift));
+    if (n.text_begin <= d_text_begin || d_first < 0) {
+      n.text_begin = seam;
+    } else {
+      n.text_begin = seam + static_cast<uint32_t>(lead.size()) +
+                     (n.text_begin - d_text_begin - d_trivia);
+    }
+    if (i == d_first) {
+      n.text_size =
+          static_cast<uint32_t>(lead.size()) + (n.text_size - n.trivia_size);
+      n.trivia_size = static_cast<uint32_t>(lead.size());
+    }
+    if (n.is_rule) CopySteps(donor, i, &n);
+    nodes_.push_back(n);
+  }
+  const int64_t shift =
+      static_cast<int64_t>(repl_len) - static_cast<int64_t>(old_len);
+  const size_t suffix_start = nodes_.size();
+  nodes_.insert(nodes_.end(), base.nodes_.begin() + at_end, base.nodes_.end());
+  for (size_t k = suffix_start; k < nodes_.size(); ++k) {
+    Node& n = nodes_[k];
+    const int base_index = static_cast<int>(k - suffix_start) + at_end;
+    int64_t s = shift;
+    if (sep && base_index > suffix_token) s += right_sep.size();
+    n.text_begin = static_cast<uint32_t>(n.text_begin + s);
+    if (sep && base_index == suffix_token) {
+      n.trivia_size += static_cast<uint32_t>(right_sep.size());
+      n.text_size += static_cast<uint32_t>(right_sep.size());
+    }
+  }
+  if (at > 0) {
+    GrowAncestors(at, static_cast<int>(dn.size) - static_cast<int>(old.size));
+  }
+  trailer_ = base.trailer_;
+}
+
+void Tree::AssignChildren(const Tree& base, int parent, int first_child,
+                          int end_child, absl::Span<const int> parts,
+                          absl::Span<const DerivationStep> parent_steps) {
+  Clear();
+  // Node ranges of the kept children before and after the replaced ones.
+  const int parent_end = base.End(parent);
+  int cut_begin = parent + 1, k = 0;
+  while (k < first_child && cut_begin < parent_end) {
+    cut_begin = base.End(cut_begin);
+    ++k;
+  }
+  int cut_end = cut_begin;
+  while (k < end_child && cut_end < parent_end) {
+    cut_end = base.End(cut_end);
+    ++k;
+  }
+  const uint32_t text_cut_begin =
+      cut_begin < base.size() ? base.nodes_[cut_begin].text_begin
+                              : static_cast<uint32_t>(base.text_.size());
+  const uint32_t text_cut_end = cut_end < base.size()
+                                    ? base.nodes_[cut_end].text_begin
+                                    : static_cast<uint32_t>(base.text_.size());
+  steps_ = base.steps_;
+  text_.reserve(base.text_.size());
+  text_.append(base.text_, 0, text_cut_begin);
+  nodes_.reserve(base.nodes_.size());
+  nodes_.insert(nodes_.end(), base.nodes_.begin(),
+                base.nodes_.begin() + cut_begin);
+  int added = 0;
+  const int child_depth = base.nodes_[parent].depth + 1;
+  for (int p : parts) {
+    added += static_cast<int>(base.nodes_[p].size);
+    AppendSubtree(base, p, child_depth);
+  }
+  const int removed = cut_end - cut_begin;
+  const int64_t shift = static_cast<int64_t>(text_.size()) - text_cut_end;
+  text_.append(base.text_, text_cut_end, std::string::npos);
+  const size_t suffix_start = nodes_.size();
+  nodes_.insert(nodes_.end(), base.nodes_.begin() + cut_end, base.nodes_.end());
+  for (size_t i = suffix_start; i < nodes_.size(); ++i) {
+    nodes_[i].text_begin = static_cast<uint32_t>(nodes_[i].text_begin + shift);
+  }
+  Node& p = nodes_[parent];
+  p.steps_begin = static_cast<uint32_t>(steps_.size());
+  p.steps_size = static_cast<uint32_t>(parent_steps.size());
+  steps_.insert(steps_.end(), parent_steps.begin(), parent_steps.end());
+  nodes_[parent].size = static_cast<uint32_t>(
+      static_cast<int>(nodes_[parent].size) + added - removed);
+  if (parent > 0) GrowAncestors(parent, added - removed);
+  trailer_ = base.trailer_;
+}
+
+void Tree::InsertTrivia(int token, absl::string_view s) {
+  if (s.empty()) return;
+  Node& t = nodes_[token];
+  text_.insert(t.text_begin, s.data(), s.size());
+  t.trivia_size += static_cast<uint32_t>(s.size());
+  t.text_size += static_cast<uint32_t>(s.size());
+  for (int k = token + 1; k < size(); ++k) {
+    nodes_[k].text_begin += static_cast<uint32_t>(s.size());
+  }
 }
 
 int Tree::AppendSubtree(const Tree& src, int from, int depth) {
   const int shift = depth - static_cast<int>(src.nodes_[from].depth);
-  const int end = from + static_cast<int>(src.nodes_[from].size);
-  const int first = static_cast<int>(nodes_.size());
-  for (int i = from; i < end; ++i) CopyNode(src, i, shift);
+  const int end = src.End(from);
+  const int first = size();
+  const int64_t text_shift = static_cast<int64_t>(text_.size()) -
+                             static_cast<int64_t>(src.nodes_[from].text_begin);
+  const absl::string_view body = src.SubtreeText(from);
+  text_.append(body.data(), body.size());
+  for (int i = from; i < end; ++i) {
+    Node n = src.nodes_[i];
+    n.depth = static_cast<uint16_t>(std::max(0, n.depth + shift));
+    n.text_begin = static_cast<uint32_t>(n.text_begin + text_shift);
+    if (n.is_rule) CopySteps(src, i, &n);
+    nodes_.push_back(n);
+  }
   return first;
 }
 
-void Tree::SetLastTokenTrivia(int i, absl::string_view trivia) {
-  Node& n = nodes_[i];
-  std::string body(token_text(i));
-  text_.resize(n.text_begin);
-  text_.append(trivia.data(), trivia.size());
-  text_ += body;
-  token_bytes_ -= n.text_size;
-  n.trivia_size = static_cast<uint32_t>(trivia.size());
-  n.text_size = static_cast<uint32_t>(trivia.size() + body.size());
-  token_bytes_ += n.text_size;
-}
-
-void Tree::CopyNode(const Tree& src, int i, int depth_shift) {
-  Node n = src.nodes_[i];
-  n.depth = static_cast<uint16_t>(std::max(0, n.depth + depth_shift));
-  if (!n.is_rule) {
-    n.text_begin = static_cast<uint32_t>(text_.size());
-    text_.append(src.text_, src.nodes_[i].text_begin, n.text_size);
-    token_bytes_ += n.text_size;
-  } else {
-    n.steps_begin = static_cast<uint32_t>(steps_.size());
-    steps_.insert(
-        steps_.end(), src.steps_.begin() + src.nodes_[i].steps_begin,
-        src.steps_.begin() + src.nodes_[i].steps_begin + n.steps_size);
-  }
-  nodes_.push_back(n);
-}
-
-Tree Tree::ReplaceChildren(
-    int parent, int first_child, int end_child, const std::vector<int>& parts,
-    const std::vector<DerivationStep>& parent_steps) const {
-  const std::vector<int> kids = Children(parent);
-  int old_size = 0;
-  for (int k = first_child; k < end_child; ++k)
-    old_size += nodes_[kids[k]].size;
-  int new_size = 0;
-  for (int p : parts) new_size += nodes_[p].size;
-  const int delta = new_size - old_size;
-  Tree out;
-  out.nodes_.reserve(nodes_.size() + std::max(delta, 0));
-  for (int i = 0; i <= parent; ++i) {
-    out.CopyNode(*this, i, 0);
-    if (i + static_cast<int>(nodes_[i].size) > parent) {  // ancestor or self
-      out.nodes_.back().size =
-          static_cast<uint32_t>(static_cast<int>(nodes_[i].size) + delta);
+void Tree::AssignCompact(const Tree& src) {
+  Clear();
+  if (!src.empty()) {
+    nodes_.reserve(src.nodes_.size());
+    AppendSubtree(src, 0, src.nodes_[0].depth);
+    // Nodes after the root's subtree (none in well-formed trees).
+    for (int i = src.End(0); i < src.size(); i = src.End(i)) {
+      AppendSubtree(src, i, src.nodes_[i].depth);
     }
   }
-  Node& p = out.nodes_[parent];
-  p.steps_begin = static_cast<uint32_t>(out.steps_.size() - p.steps_size);
-  out.steps_.resize(p.steps_begin);
-  out.steps_.insert(out.steps_.end(), parent_steps.begin(), parent_steps.end());
-  p.steps_size = static_cast<uint32_t>(parent_steps.size());
-  const int child_depth = nodes_[parent].depth + 1;
-  for (int k = 0; k < first_child; ++k) {
-    out.AppendSubtree(*this, kids[k], child_depth);
-  }
-  for (int part : parts) out.AppendSubtree(*this, part, child_depth);
-  for (int k = end_child; k < static_cast<int>(kids.size()); ++k) {
-    out.AppendSubtree(*this, kids[k], child_depth);
-  }
-  for (int i = parent + static_cast<int>(nodes_[parent].size);
-       i < static_cast<int>(nodes_.size()); ++i) {
-    out.CopyNode(*this, i, 0);
-  }
-  out.trailer_ = trailer_;
-  return out;
+  trailer_ = src.trailer_;
 }
 
 }  // namespace grammut

@@ -73,17 +73,24 @@ size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng) {
   return size;
 }
 
-std::string MutateBytes(absl::string_view text, size_t max_size,
-                        ByteMutateFn fn, Rng& rng) {
-  if (max_size == 0) return "";
-  std::string buf(text.substr(0, max_size));
-  const size_t size = buf.size();
-  buf.resize(max_size);
-  auto* data = reinterpret_cast<uint8_t*>(buf.data());
+size_t MutateInPlace(uint8_t* data, size_t size, size_t max_size,
+                     ByteMutateFn fn, Rng& rng) {
+  if (max_size == 0) return 0;
+  size = std::min(size, max_size);
   const size_t n = fn != nullptr ? fn(data, size, max_size)
                                  : ByteMutate(data, size, max_size, rng);
-  buf.resize(std::min(n, max_size));
-  return buf;
+  return std::min(n, max_size);
+}
+
+void MutateBytes(absl::string_view text, size_t max_size, ByteMutateFn fn,
+                 Rng& rng, std::string* out) {
+  out->clear();
+  if (max_size == 0) return;
+  out->append(text.data(), std::min(text.size(), max_size));
+  const size_t size = out->size();
+  out->resize(max_size);
+  auto* data = reinterpret_cast<uint8_t*>(out->data());
+  out->resize(MutateInPlace(data, size, max_size, fn, rng));
 }
 
 }  // namespace grammut

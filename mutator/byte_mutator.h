@@ -24,10 +24,17 @@ using ByteMutateFn = size_t (*)(uint8_t* data, size_t size, size_t max_size);
 // returns the new size, at most `max_size`.
 size_t ByteMutate(uint8_t* data, size_t size, size_t max_size, Rng& rng);
 
-// One edit of `text` (cut to `max_size` first) by `fn`, or by ByteMutate
-// when `fn` is null. The result is at most `max_size` bytes.
-std::string MutateBytes(absl::string_view text, size_t max_size,
-                        ByteMutateFn fn, Rng& rng);
+// MutateBytes writes to `out` one edit of `text` (cut to `max_size` first)
+// by `fn`, or by ByteMutate when `fn` is null. The result is at most
+// `max_size` bytes. `out` must not alias `text`.
+void MutateBytes(absl::string_view text, size_t max_size, ByteMutateFn fn,
+                 Rng& rng, std::string* out);
+
+// MutateInPlace applies one edit to data[0, size) (a buffer of `max_size`
+// bytes; size may exceed max_size: the input is cut first) and returns the
+// new size, at most max_size.
+size_t MutateInPlace(uint8_t* data, size_t size, size_t max_size,
+                     ByteMutateFn fn, Rng& rng);
 
 }  // namespace grammut
 

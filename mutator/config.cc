@@ -45,11 +45,14 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
     return absl::OkStatus();
   };
   double depth = c.max_depth, parse = static_cast<double>(c.max_parse_bytes);
+  double memory = static_cast<double>(c.memory_mb), deterministic = 0;
   for (auto [name, out] :
        {std::pair<const char*, double*>{"GRAMMUT_STATS", &c.stats_seconds},
         {"GRAMMUT_MAX_DEPTH", &depth},
         {"GRAMMUT_MAX_PARSE", &parse},
-        {"GRAMMUT_SMOOTHING", &c.smoothing}}) {
+        {"GRAMMUT_SMOOTHING", &c.smoothing},
+        {"GRAMMUT_MEMORY_MB", &memory},
+        {"GRAMMUT_DETERMINISTIC", &deterministic}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -58,6 +61,14 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   }
   c.max_depth = static_cast<int>(depth);
   c.max_parse_bytes = static_cast<size_t>(parse);
+  if (memory < 16) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_MEMORY_MB must be at least 16 (megabytes)");
+  }
+  c.memory_mb = static_cast<size_t>(memory);
+  c.deterministic = deterministic != 0;
+  const std::string arms = Env("GRAMMUT_ARMS");
+  if (!arms.empty()) c.arms = arms;
   return c;
 }
 

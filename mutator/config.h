@@ -12,6 +12,14 @@
 //                         alternatives (default 48)
 //   GRAMMUT_MAX_PARSE     largest input parsed, in bytes (default 65536)
 //   GRAMMUT_SMOOTHING     added to counts in learned mode (default 0.5)
+//   GRAMMUT_ARMS          which mutations to use: all (default), grammar
+//                         (tree operators only), bytes (libFuzzer's own
+//                         mutations only), or a comma-separated list of
+//                         operator names and "bytes"
+//   GRAMMUT_MEMORY_MB     memory budget for trees, pools and caches
+//                         (default 128)
+//   GRAMMUT_DETERMINISTIC 1: cost outputs by their size instead of the
+//                         measured time, so runs repeat exactly
 #ifndef GRAMMUT_MUTATOR_CONFIG_H_
 #define GRAMMUT_MUTATOR_CONFIG_H_
 
@@ -36,6 +44,9 @@ struct MutatorConfig {
   int max_depth = 48;
   size_t max_parse_bytes = 65536;
   double smoothing = 0.5;
+  std::string arms = "all";
+  size_t memory_mb = 128;
+  bool deterministic = false;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

@@ -1,12 +1,14 @@
 #include "mutator/donor_pool.h"
 
-#include "grammar_runtime/fingerprint.h"
+#include "absl/hash/hash.h"
 
 namespace grammut {
 
-DonorPool::DonorPool(int num_rules, size_t per_rule, size_t max_bytes)
-    : per_rule_(per_rule),
-      max_bytes_(max_bytes),
+DonorPool::DonorPool(int num_rules, size_t max_bytes, size_t per_rule,
+                     size_t max_subtree_bytes)
+    : max_bytes_(max_bytes),
+      per_rule_(per_rule),
+      max_subtree_bytes_(max_subtree_bytes),
       donors_(static_cast<size_t>(num_rules)),
       seen_(static_cast<size_t>(num_rules)) {}
 
@@ -18,19 +20,24 @@ void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
         n.symbol >= static_cast<int>(donors_.size())) {
       continue;
     }
-    const size_t bytes = tree.SubtreeSize(i);
-    if (bytes == 0 || bytes > max_bytes_) continue;
-    const uint64_t key = Fnv1a64(tree.SubtreeText(i));
-    if (!seen_[n.symbol].insert(key).second) continue;
+    const absl::string_view text = tree.SubtreeText(i);
+    if (text.empty() || text.size() > max_subtree_bytes_) continue;
+    auto& seen = seen_[n.symbol];
+    if (!seen.insert(absl::HashOf(text)).second) continue;
+    if (seen.size() > 16 * per_rule_) seen.clear();
+    auto& list = donors_[n.symbol];
+    const bool full = list.size() >= per_rule_ || bytes_ >= max_bytes_;
+    if (full && list.empty()) continue;
     Tree copy;
     copy.AppendSubtree(tree, i, 0);
-    auto& list = donors_[n.symbol];
-    if (list.size() < per_rule_) {
+    bytes_ += copy.MemoryBytes();
+    if (!full) {
       list.push_back(std::move(copy));
     } else {
-      list[rng.Below(list.size())] = std::move(copy);
+      Tree& slot = list[rng.Below(list.size())];
+      bytes_ -= slot.MemoryBytes();
+      slot = std::move(copy);
     }
-    if (seen_[n.symbol].size() > 16 * per_rule_) seen_[n.symbol].clear();
   }
 }
 

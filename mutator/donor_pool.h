@@ -1,9 +1,10 @@
 // donor_pool.h: subtrees from the corpus, by rule, for splicing.
 //
-// Every corpus input that parses contributes its rule subtrees. The pool
-// keeps at most `per_rule` distinct subtrees per rule (by text), each at
-// most `max_bytes` long; when a rule is full, a new subtree replaces a
-// random old one, so the pool follows the corpus.
+// Every clean corpus input contributes its rule subtrees. The pool keeps at
+// most `per_rule` distinct subtrees per rule (by text), each at most
+// `max_subtree_bytes` long, and at most `max_bytes` of trees in all; when a
+// rule (or the pool) is full, a new subtree replaces a random old one of
+// its rule, so the pool follows the corpus.
 #ifndef GRAMMUT_MUTATOR_DONOR_POOL_H_
 #define GRAMMUT_MUTATOR_DONOR_POOL_H_
 
@@ -17,7 +18,8 @@ namespace grammut {
 
 class DonorPool {
  public:
-  DonorPool(int num_rules, size_t per_rule = 32, size_t max_bytes = 1024);
+  DonorPool(int num_rules, size_t max_bytes, size_t per_rule = 32,
+            size_t max_subtree_bytes = 1024);
 
   // Adds the rule subtrees of `tree`. `salt` makes replacement choices
   // deterministic.
@@ -26,10 +28,14 @@ class DonorPool {
   const Tree* Pick(int rule, Rng& rng) const;
   // Number of donors kept for `rule`.
   size_t count(int rule) const { return donors_[rule].size(); }
+  // Heap bytes the donors hold.
+  size_t bytes() const { return bytes_; }
 
  private:
-  size_t per_rule_;
   size_t max_bytes_;
+  size_t per_rule_;
+  size_t max_subtree_bytes_;
+  size_t bytes_ = 0;
   std::vector<std::vector<Tree>> donors_;
   std::vector<absl::flat_hash_set<uint64_t>> seen_;
 };

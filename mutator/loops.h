@@ -9,8 +9,10 @@
 #ifndef GRAMMUT_MUTATOR_LOOPS_H_
 #define GRAMMUT_MUTATOR_LOOPS_H_
 
+#include <cstdint>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/tree.h"
 
@@ -23,16 +25,34 @@ struct LoopIteration {
   int first_step = 0, end_step = 0;
 };
 
-// One run of a loop inside a rule node.
+// One run of a loop inside a rule node; its iterations are
+// Loops::iterations[first, first + count).
 struct LoopInstance {
   int node = -1;
   bool plus = false;  // (...)+ needs at least one iteration
-  std::vector<LoopIteration> iterations;
+  int first = 0, count = 0;
 };
 
-// FindLoops lists the loop instances of rule node `node`.
-std::vector<LoopInstance> FindLoops(const Grammar& grammar, const Tree& tree,
-                                    int node);
+// The loops found in one rule node. Buffers are reused by Clear.
+struct Loops {
+  std::vector<LoopInstance> instances;
+  std::vector<LoopIteration> iterations;
+  std::vector<std::pair<int32_t, int32_t>> open;  // scratch: (decision, start)
+  std::vector<std::pair<int, int>> starts;        // scratch: (child, step)
+
+  void Clear() {
+    instances.clear();
+    iterations.clear();
+  }
+  absl::Span<const LoopIteration> of(const LoopInstance& l) const {
+    return absl::Span<const LoopIteration>(iterations.data() + l.first,
+                                           l.count);
+  }
+};
+
+// FindLoops replaces `out`'s contents with the loop instances of rule node
+// `node`.
+void FindLoops(const Grammar& grammar, const Tree& tree, int node, Loops* out);
 
 }  // namespace grammut
 

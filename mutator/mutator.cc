@@ -1,73 +1,84 @@
 #include "mutator/mutator.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 
+#include "absl/hash/hash.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "grammar_runtime/fingerprint.h"
-#include "mutator/operators.h"
 
 namespace grammut {
 namespace {
 
-constexpr size_t kRecentOutputs = 4096;
-constexpr size_t kMaxSeen = 1 << 20;
 constexpr int kAttempts = 8;
-// libFuzzer's default -mutate_depth: it mutates a unit up to this many
-// times in a row and stops early only when an output added coverage.
-constexpr int kMutateDepth = 5;
 constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
-constexpr ProbabilityMode kModes[] = {ProbabilityMode::kLearned,
-                                      ProbabilityMode::kInverse,
-                                      ProbabilityMode::kUniform};
-
-// Base weight of each operator (index as in Operators()).
-std::vector<double> OperatorBase() {
-  std::vector<double> base;
-  for (const OperatorInfo& op : Operators()) {
-    const std::string name = op.name;
-    double w = 1.0;
-    if (name == "regenerate") w = 3.0;
-    if (name == "splice") w = 2.0;
-    if (name == "swap") w = 1.5;
-    if (name == "token-bytes") w = 1.5;
-    if (name == "hoist" || name == "recursive" || name == "loop-swap") w = 0.5;
-    if (name == "shortest") w = 0.3;
-    if (name == "crossover") w = 0.0;  // only through CrossOver()
-    if (name == "bytes") w = 1.0;
-    base.push_back(w);
-  }
-  return base;
-}
+constexpr size_t kPendingOutputs = 4096;
+constexpr size_t kPendingTrees = 64;
+constexpr size_t kCorpusEntries = size_t{1} << 16;
+constexpr size_t kUnparsable = size_t{1} << 14;
+constexpr size_t kMB = size_t{1} << 20;
 
 ParseOptions ParserOptions(const MutatorConfig& config) {
   ParseOptions o;
   o.max_bytes = config.max_parse_bytes;
   o.max_depth = 500;
-  o.max_dfa_states = 60000;
+  // ANTLR's prediction caches: about 1 KB a state.
+  o.max_dfa_states = std::max<size_t>(5000, config.memory_mb * 100);
   return o;
 }
 
+Bandit::Options FamilyOptions(bool adaptive) {
+  Bandit::Options o;
+  o.policy = Bandit::Policy::kThompson;
+  o.window = 100;
+  o.floor = 0.03;  // of the time
+  o.floor_by_time = true;
+  o.refresh = 64;
+  o.adaptive = adaptive;
+  return o;
+}
+
+Bandit::Options OperatorOptions(bool adaptive) {
+  Bandit::Options o;
+  o.policy = Bandit::Policy::kProportional;
+  o.window = 100;
+  o.floor = 0.2;  // of the calls, by prior share
+  o.refresh = 64;
+  o.adaptive = adaptive;
+  return o;
+}
+
+std::vector<double> ArmWeights() {
+  std::vector<double> w;
+  for (const Arm& a : GrammarArms()) w.push_back(a.weight);
+  return w;
+}
+
 }  // namespace
+
+uint64_t Mutator::Hash(absl::string_view bytes) { return absl::HashOf(bytes); }
 
 Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     : config_(config),
       grammar_(std::move(grammar)),
       parser_(*grammar_, ParserOptions(config)),
-      checker_(*grammar_, ParserOptions(config)),
       weights_(std::make_unique<Weights>(*grammar_)),
       token_pool_(grammar_->max_token_type()),
-      tokens_(*grammar_, &checker_),
-      generator_(*grammar_, *weights_, tokens_, &token_pool_),
-      donors_(grammar_->num_rules()),
-      operators_(OperatorBase(), config.learning()),
-      modes_({0.5, 0.2, 0.3}, config.learning()) {
-  shrink_allowed_.resize(Operators().size());
-  for (size_t i = 0; i < Operators().size(); ++i) {
-    shrink_allowed_[i] = Operators()[i].shrinking;
+      kit_(*grammar_, *weights_, &token_pool_, config.memory_mb * kMB / 12),
+      donors_(grammar_->num_rules(), config.memory_mb * kMB * 15 / 100),
+      cache_(config.memory_mb * kMB * 55 / 100),
+      families_({0.5, 0.5}, FamilyOptions(config.learning())),
+      ops_(ArmWeights(), OperatorOptions(config.learning())),
+      corpus_(kCorpusEntries),
+      unparsable_(kUnparsable),
+      pending_(kPendingOutputs),
+      pending_trees_(kPendingTrees) {
+  const std::vector<Arm>& arms = GrammarArms();
+  for (size_t i = 0; i < arms.size(); ++i) {
+    const OperatorInfo& op = Operators()[arms[i].op];
+    if (op.shrinking) shrink_arms_ |= uint64_t{1} << i;
+    if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
   }
 }
 
@@ -83,114 +94,154 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     if (!st.ok()) return st;
     m->weights_->set_smoothing(config.smoothing);
   }
+  absl::Status st = m->RestrictArms(config.arms);
+  if (!st.ok()) return st;
   return m;
 }
 
-absl::Status Mutator::RestrictOperators(const std::vector<std::string>& names) {
-  restricted_.assign(Operators().size(), names.empty());
-  for (const std::string& n : names) {
-    const int i = FindOperator(n.c_str());
-    if (i < 0) return absl::NotFoundError(absl::StrCat("no operator ", n));
-    restricted_[i] = true;
+absl::Status Mutator::RestrictArms(absl::string_view spec) {
+  absl::StatusOr<ArmSelection> sel = SelectArms(spec, config_.mode);
+  if (!sel.ok()) return sel.status();
+  allowed_arms_ = 0;
+  for (size_t i = 0; i < sel->arms.size(); ++i) {
+    if (sel->arms[i]) allowed_arms_ |= uint64_t{1} << i;
+    ops_.SetEnabled(static_cast<int>(i), sel->arms[i]);
+  }
+  for (int f = 0; f < kNumFamilies; ++f) {
+    family_enabled_[f] = sel->families[f];
+    families_.SetEnabled(f, sel->families[f]);
   }
   return absl::OkStatus();
+}
+
+const std::string& Mutator::last_operator() const {
+  static const std::string kNone = "none", kBytes = "bytes";
+  if (!last_.valid) return kNone;
+  return last_.arm >= 0 ? GrammarArms()[last_.arm].name : kBytes;
+}
+
+void Mutator::Learn(const Tree& tree) {
+  if (!config_.learning() || tree.empty()) return;
+  const uint64_t salt = stats_.learned;
+  weights_->AddTree(tree);
+  token_pool_.AddTree(tree, salt);
+  donors_.AddTree(tree, salt);
+  ++stats_.learned;
 }
 
 std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
                                                   uint64_t hash) {
   if (auto hit = cache_.Find(hash)) return hit;
-  if (unparsable_.contains(hash)) return nullptr;
+  if (unparsable_.Contains(hash)) return nullptr;
   absl::StatusOr<ParseResult> r = parser_.Parse(bytes);
   if (!r.ok()) {
     // The parser's limits are deterministic: the same bytes fail again.
     ++stats_.parse_failures;
-    if (unparsable_.size() >= kMaxSeen) unparsable_.clear();
-    unparsable_.insert(hash);
+    unparsable_.Put(hash, true);
     return nullptr;
   }
   auto entry = std::make_shared<CachedTree>();
   entry->tree = std::move(r->tree);
   entry->syntax_errors = r->syntax_errors;
+  entry->clean = r->syntax_errors == 0;
+  entry->index.BuildAll(entry->tree, *grammar_);
+  bool* learned = corpus_.Find(hash);
+  if (learned != nullptr && !*learned && entry->clean) {
+    Learn(entry->tree);
+    *learned = true;
+  }
   cache_.Put(hash, entry);
   return entry;
 }
 
-void Mutator::Learn(absl::string_view bytes, uint64_t hash) {
-  if (!config_.learning()) return;
-  // An input we parsed has exact derivations. One of our outputs carries
-  // the derivations the operators recorded while building it; those are
-  // grammar decisions too, so it is counted as it is rather than parsed
-  // again (parsing is most of the mutator's cost).
-  std::shared_ptr<const CachedTree> t = TreeOf(bytes, hash);
-  if (t == nullptr || t->syntax_errors > 0 || t->tree.empty()) return;
-  weights_->AddTree(t->tree);
-  token_pool_.AddTree(t->tree, hash);
-  donors_.AddTree(t->tree, hash);
-  ++stats_.learned;
+void Mutator::AdoptTree(uint64_t hash, const Slot& slot) {
+  auto entry = std::make_shared<CachedTree>();
+  entry->tree.AssignCompact(slot.tree);
+  entry->index.BuildAll(entry->tree, *grammar_);
+  entry->clean = slot.clean;
+  entry->syntax_errors = slot.syntax_errors;
+  if (entry->clean) Learn(entry->tree);
+  corpus_.Put(hash, entry->clean);
+  cache_.Put(hash, std::move(entry));
 }
 
-void Mutator::Observe(absl::string_view bytes, uint64_t hash, bool primary) {
-  if (have_last_output_ && hash == last_output_) return;  // a chain step
-  if (primary) {
-    // A chain that ended before libFuzzer's depth ended because its last
-    // output added coverage: that output is now a corpus entry.
-    if (have_last_output_ && chain_length_ < kMutateDepth) {
-      cache_.Promote(last_output_);
-    }
-    chain_length_ = 0;
-  }
-  auto it = recent_.find(hash);
-  if (it != recent_.end()) {
-    // One of our earlier outputs came back: libFuzzer kept it.
-    operators_.Win(it->second.op);
-    if (it->second.mode >= 0) modes_.Win(it->second.mode);
-    ++stats_.credited;
-    recent_.erase(it);
-    cache_.Promote(hash);
-    if (seen_.insert(hash).second) Learn(bytes, hash);
-    return;
-  }
-  if (seen_.size() >= kMaxSeen) seen_.clear();
-  if (seen_.insert(hash).second) {
-    cache_.Promote(hash);  // an output of ours we no longer remembered
-    Learn(bytes, hash);
-  }
-}
-
-ProbabilityMode Mutator::PickMode(Rng& rng, int* mode_arm) const {
-  switch (config_.mode) {
-    case ModePolicy::kLearned:
-      *mode_arm = 0;
-      break;
-    case ModePolicy::kInverse:
-      *mode_arm = 1;
-      break;
-    case ModePolicy::kUniform:
-      *mode_arm = 2;
-      break;
-    case ModePolicy::kAdaptive:
-      *mode_arm = modes_.Pick(rng);
-      break;
-  }
-  return kModes[*mode_arm];
-}
-
-bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
-                         const Tree* other, Tree* out, Origin* origin) {
-  std::vector<bool> allowed = shrink ? shrink_allowed_ : std::vector<bool>();
-  if (!restricted_.empty()) {
-    if (allowed.empty()) allowed = restricted_;
-    for (size_t i = 0; i < allowed.size(); ++i) {
-      allowed[i] = allowed[i] && restricted_[i];
+void Mutator::NoteCorpusEntry(uint64_t hash) {
+  if (std::optional<Pending> p = pending_.Take(hash)) {
+    // One of our outputs of unknown fate: libFuzzer kept it.
+    families_.Win(p->family);
+    if (p->arm >= 0) ops_.Win(p->arm);
+    ++stats_.late_credit;
+    if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
+        !corpus_.Contains(hash)) {
+      ++stats_.corpus_entries;
+      AdoptTree(hash, pending_trees_[p->ring].slot);
+      return;
     }
   }
+  if (!corpus_.Contains(hash)) {
+    corpus_.Put(hash, false);
+    ++stats_.corpus_entries;
+  }
+}
+
+void Mutator::ReportOutcome(Fate fate, double cost) {
+  if (!last_.valid) return;
+  families_.Charge(last_.family, cost);
+  if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
+  switch (fate) {
+    case Fate::kKept: {
+      ++stats_.kept;
+      families_.Win(last_.family);
+      if (last_.arm >= 0) ops_.Win(last_.arm);
+      const uint64_t hash = Hash(last_output_);
+      if (last_.has_tree && !corpus_.Contains(hash)) {
+        ++stats_.corpus_entries;
+        AdoptTree(hash, slots_[cur_]);
+      }
+      break;
+    }
+    case Fate::kDiscarded:
+      ++stats_.discarded;
+      break;
+    case Fate::kUnknown: {
+      ++stats_.unknown;
+      Pending p;
+      p.family = last_.family;
+      p.arm = last_.arm;
+      if (last_.has_tree) {
+        // Keep its tree in the ring: swapping buffers allocates nothing.
+        PendingTree& pt = pending_trees_[pending_next_];
+        std::swap(pt.slot, slots_[cur_]);
+        pt.gen = ++pending_gen_;
+        p.ring = static_cast<int>(pending_next_);
+        p.ring_gen = pt.gen;
+        pending_next_ = (pending_next_ + 1) % pending_trees_.size();
+        last_.has_tree = false;
+      }
+      pending_.Put(Hash(last_output_), p);
+      break;
+    }
+  }
+}
+
+int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
+                        bool shrink, const Source* other, bool* whole_input) {
+  Slot& dst = slots_[1 - cur_];
+  uint64_t allowed = allowed_arms_;
+  if (shrink) allowed &= shrink_arms_;
+  if (other == nullptr) allowed &= ~crossover_arms_;
+  const std::vector<Arm>& arms = GrammarArms();
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    int mode_arm = -1;
-    const ProbabilityMode mode = PickMode(rng, &mode_arm);
+    const int arm = ops_.Pick(rng, allowed);
+    if (arm < 0) return -1;
+    const OperatorInfo& op = Operators()[arms[arm].op];
+    const ProbabilityMode mode = arms[arm].mode >= 0
+                                     ? kArmModes[arms[arm].mode]
+                                     : ProbabilityMode::kLearned;
     MutationContext ctx{*grammar_,
-                        generator_,
-                        tokens_,
-                        generator_.separators(),
+                        kit_.generator,
+                        kit_.tokens,
+                        kit_.separators,
                         config_.learning() ? &donors_ : nullptr,
                         config_.learning() ? &token_pool_ : nullptr,
                         byte_mutate_,
@@ -198,195 +249,221 @@ bool Mutator::MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
                         max_size,
                         mode,
                         config_.max_depth,
-                        other};
-    int op = -1;
-    if (other != nullptr) {
-      op = FindOperator("crossover");
-    } else {
-      op = operators_.Pick(rng, allowed);
-      if (op < 0) return false;
+                        *src.index,
+                        scratch_,
+                        &bytes_out_,
+                        other != nullptr ? other->tree : nullptr,
+                        other != nullptr ? other->index : nullptr};
+    if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
+    if (op.whole_input) {
+      if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;
+      if (shrink && bytes_out_.size() >= src.tree->TextSize()) continue;
+      const absl::string_view text = src.tree->text();
+      if (bytes_out_.size() == src.tree->TextSize() &&
+          absl::string_view(bytes_out_).substr(0, text.size()) == text &&
+          absl::string_view(bytes_out_).substr(text.size()) ==
+              src.tree->trailer()) {
+        continue;  // unchanged
+      }
+      *whole_input = true;
+      return arm;
     }
-    if (!Operators()[op].fn(ctx, in, out)) continue;
-    if (out->TextSize() > max_size) continue;
-    if (shrink && out->TextSize() >= in.TextSize()) continue;
-    if (out->TextSize() == in.TextSize() && out->Text() == in.Text()) continue;
-    origin->op = op;
-    origin->mode = Operators()[op].generates ? mode_arm : -1;
-    operators_.Use(op);
-    if (origin->mode >= 0) modes_.Use(origin->mode);
-    return true;
+    if (dst.tree.TextSize() > max_size) continue;
+    if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
+    if (dst.tree.SameText(*src.tree)) continue;
+    dst.index.Reset();
+    dst.clean = src.clean && !op.byte_level;
+    dst.syntax_errors = src.syntax_errors;
+    *whole_input = false;
+    return arm;
   }
-  return false;
+  return -1;
 }
 
-std::string Mutator::ByteFallback(absl::string_view bytes, size_t max_size,
-                                  Rng& rng) {
-  std::string buf = MutateBytes(bytes, max_size, byte_mutate_, rng);
-  ++stats_.byte_fallbacks;
-  return buf;
-}
-
-void Mutator::Remember(const std::string& output, std::optional<Tree> tree,
-                       int errors, Origin origin) {
-  const uint64_t h = Fnv1a64(output);
-  last_output_ = h;
-  have_last_output_ = true;
-  ++chain_length_;
-  if (origin.op >= 0) {
-    if (recent_.size() >= kRecentOutputs && !recent_order_.empty()) {
-      recent_.erase(recent_order_.front());
-      recent_order_.pop_front();
-    }
-    if (recent_.insert_or_assign(h, origin).second) recent_order_.push_back(h);
-  }
-  if (tree.has_value()) {
-    auto entry = std::make_shared<CachedTree>();
-    entry->tree = *std::move(tree);
-    entry->syntax_errors = errors;
-    cache_.PutOutput(h, entry);
-  }
-}
-
-std::string Mutator::MutateString(absl::string_view input, size_t max_size,
-                                  unsigned seed, std::string* op_name) {
+size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
+                           size_t max_size, unsigned seed, Input input,
+                           const uint8_t* other, size_t other_size) {
   ++stats_.mutations;
   Rng rng(seed);
-  const uint64_t hash = Fnv1a64(input);
-  Observe(input, hash, /*primary=*/true);
-  if (max_size == 0) {
-    last_op_ = "empty";
-    if (op_name) *op_name = last_op_;
-    return "";
+  const absl::string_view bytes(reinterpret_cast<const char*>(in), size);
+  const bool chained =
+      input == Input::kLastOutput && last_.valid && size == last_output_.size();
+  uint64_t hash = 0;
+  if (!chained) {
+    hash = Hash(bytes);
+    NoteCorpusEntry(hash);
   }
-  const bool shrink = max_size < input.size();
-  // Grow gradually, as libFuzzer's -len_control would (it is off when a
-  // custom mutator is present): large inputs are slow to run and inputs
-  // that jump to max_len crowd out small ones.
-  const size_t growth_cap = std::min(
-      max_size, input.size() + std::max<size_t>(kMinGrowth, input.size() / 4));
-  std::shared_ptr<const CachedTree> entry = TreeOf(input, hash);
-  Tree out;
-  Origin origin{-1, -1};
-  if (entry != nullptr && !entry->tree.empty() &&
-      MutateTree(entry->tree, rng, shrink ? max_size : growth_cap, shrink,
-                 nullptr, &out, &origin)) {
-    std::string text = out.Text();
-    ++stats_.tree_mutations;
-    last_op_ = Operators()[origin.op].name;
-    if (!Operators()[origin.op].byte_level && entry->syntax_errors == 0 &&
-        (stats_.tree_mutations & 63) == 0) {
-      absl::StatusOr<ParseResult> check = checker_.Parse(text);
-      ++stats_.validity_checked;
-      stats_.validity_ok += check.ok() && check->syntax_errors == 0;
-    }
-    if (Operators()[origin.op].whole_input) {
-      Remember(text, std::nullopt, 0, origin);
+  uint64_t other_hash = 0;
+  const absl::string_view other_bytes(reinterpret_cast<const char*>(other),
+                                      other_size);
+  if (other != nullptr) {
+    other_hash = Hash(other_bytes);
+    NoteCorpusEntry(other_hash);
+  }
+  const bool chained_tree = chained && last_.has_tree;
+  last_ = LastOutput();
+  if (max_size == 0) return 0;
+  const bool shrink = max_size < size;
+
+  // The family.
+  uint64_t families = 0;
+  for (int f = 0; f < kNumFamilies; ++f) {
+    if (family_enabled_[f]) families |= uint64_t{1} << f;
+  }
+  if (shrink && !family_enabled_[kGrammarFamily]) {
+    families |= uint64_t{1} << kBytesFamily;  // shrinking needs something
+  }
+  // A chain step whose input has no tree (a bytes or encode output) stays
+  // with bytes: parsing it would cost more than the mutation is worth.
+  if (chained && !chained_tree && !shrink) {
+    families &= ~(uint64_t{1} << kGrammarFamily);
+  }
+  // Shrinking (-minimize_crash) tries the shrinking tree operators first,
+  // so a minimized input stays valid and readable.
+  int family = shrink && family_enabled_[kGrammarFamily]
+                   ? kGrammarFamily
+                   : families_.Pick(rng, families);
+  if (family < 0) family = kBytesFamily;
+
+  if (family == kGrammarFamily) {
+    Source src;
+    if (chained_tree) {
+      Slot& s = slots_[cur_];
+      src.tree = &s.tree;
+      src.index = &s.index;
+      src.clean = s.clean;
+      src.syntax_errors = s.syntax_errors;
     } else {
-      Remember(text, std::move(out), entry->syntax_errors, origin);
+      if (chained) hash = Hash(bytes);  // a bytes output: parse it
+      src.hold = TreeOf(bytes, hash);
+      if (src.hold != nullptr && !src.hold->tree.empty()) {
+        src.tree = &src.hold->tree;
+        src.index = &src.hold->index;
+        src.clean = src.hold->clean;
+        src.syntax_errors = src.hold->syntax_errors;
+      }
     }
-    if (op_name) *op_name = last_op_;
-    MaybePrintStats();
-    return text;
+    Source partner;
+    if (other != nullptr && src.tree != nullptr) {
+      partner.hold = TreeOf(other_bytes, other_hash);
+      if (partner.hold != nullptr && !partner.hold->tree.empty()) {
+        partner.tree = &partner.hold->tree;
+        partner.index = &partner.hold->index;
+      }
+    }
+    if (src.tree != nullptr) {
+      // Grow gradually, as libFuzzer's -len_control would (it is off when
+      // a custom mutator is present): large inputs are slow to run and
+      // inputs that jump to max_len crowd out small ones.
+      const size_t limit =
+          shrink ? max_size
+                 : std::min(max_size, size + std::max(kMinGrowth, size / 4));
+      bool whole_input = false;
+      const int arm = MutateTree(src, rng, limit, shrink,
+                                 partner.tree != nullptr ? &partner : nullptr,
+                                 &whole_input);
+      if (arm >= 0) {
+        ++stats_.tree_mutations;
+        last_.valid = true;
+        last_.family = kGrammarFamily;
+        last_.arm = arm;
+        if (whole_input) {
+          last_output_.assign(bytes_out_);
+        } else {
+          cur_ = 1 - cur_;
+          last_.has_tree = true;
+          const Tree& t = slots_[cur_].tree;
+          last_output_.resize(t.TextSize());
+          t.CopyText(last_output_.data());
+        }
+        std::memcpy(out, last_output_.data(), last_output_.size());
+        return last_output_.size();
+      }
+    }
+    ++stats_.fallbacks;
   }
-  std::string text = ByteFallback(input, max_size, rng);
-  last_op_ = "bytes";
-  Remember(text, std::nullopt, 0, Origin{-1, -1});
-  if (op_name) *op_name = last_op_;
-  MaybePrintStats();
-  return text;
+
+  // Bytes: libFuzzer's own mutation of the whole input, in place.
+  ++stats_.byte_mutations;
+  const size_t keep = std::min(size, max_size);
+  if (out != in && keep > 0) std::memmove(out, in, keep);
+  const size_t n = MutateInPlace(out, keep, max_size, byte_mutate_, rng);
+  last_.valid = true;
+  last_.family = kBytesFamily;
+  last_.arm = -1;
+  last_output_.assign(reinterpret_cast<const char*>(out), n);
+  return n;
 }
 
 size_t Mutator::Mutate(uint8_t* data, size_t size, size_t max_size,
-                       unsigned seed) {
-  const std::string out =
-      MutateString(absl::string_view(reinterpret_cast<const char*>(data), size),
-                   max_size, seed);
-  const size_t n = std::min(out.size(), max_size);
-  if (n > 0) std::memcpy(data, out.data(), n);
-  return n;
+                       unsigned seed, Input input) {
+  return MutateImpl(data, size, data, max_size, seed, input, nullptr, 0);
 }
 
 size_t Mutator::CrossOver(const uint8_t* data1, size_t size1,
                           const uint8_t* data2, size_t size2, uint8_t* out,
-                          size_t max_out_size, unsigned seed) {
-  ++stats_.mutations;
-  if (max_out_size == 0) return 0;
-  Rng rng(seed);
-  const absl::string_view a(reinterpret_cast<const char*>(data1), size1);
-  const absl::string_view b(reinterpret_cast<const char*>(data2), size2);
-  const uint64_t ha = Fnv1a64(a), hb = Fnv1a64(b);
-  Observe(a, ha, /*primary=*/true);
-  Observe(b, hb, /*primary=*/false);
-  std::shared_ptr<const CachedTree> ta = TreeOf(a, ha);
-  std::shared_ptr<const CachedTree> tb = TreeOf(b, hb);
-  std::string text;
-  Tree result;
-  Origin origin{-1, -1};
-  if (ta != nullptr && tb != nullptr && !ta->tree.empty() &&
-      MutateTree(ta->tree, rng, max_out_size, false, &tb->tree, &result,
-                 &origin)) {
-    text = result.Text();
-    ++stats_.tree_mutations;
-    last_op_ = "crossover";
-    Remember(text, std::move(result), ta->syntax_errors + tb->syntax_errors,
-             origin);
-  } else {
-    // Bytes: a prefix of the first and a suffix of the second.
-    const size_t cut1 = rng.Below(size1 + 1);
-    const size_t cut2 = rng.Below(size2 + 1);
-    text = std::string(a.substr(0, cut1)) + std::string(b.substr(cut2));
-    if (text.size() > max_out_size) text.resize(max_out_size);
-    ++stats_.byte_fallbacks;
-    last_op_ = "bytes";
-    Remember(text, std::nullopt, 0, Origin{-1, -1});
+                          size_t max_out_size, unsigned seed, Input input) {
+  return MutateImpl(data1, size1, out, max_out_size, seed, input, data2, size2);
+}
+
+std::string Mutator::MutateString(absl::string_view input, size_t max_size,
+                                  unsigned seed, std::string* op, Input kind) {
+  std::string buf(input);
+  buf.resize(std::max(input.size(), max_size));
+  const size_t n = Mutate(reinterpret_cast<uint8_t*>(buf.data()), input.size(),
+                          max_size, seed, kind);
+  buf.resize(n);
+  if (op != nullptr) *op = last_operator();
+  return buf;
+}
+
+size_t Mutator::MemoryBytes() const {
+  size_t ring = 0;
+  for (const PendingTree& p : pending_trees_) {
+    ring += p.slot.tree.MemoryBytes() + p.slot.index.MemoryBytes();
   }
-  const size_t n = std::min(text.size(), max_out_size);
-  if (n > 0) std::memcpy(out, text.data(), n);
-  MaybePrintStats();
-  return n;
+  for (const Slot& s : slots_) {
+    ring += s.tree.MemoryBytes() + s.index.MemoryBytes();
+  }
+  return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring;
 }
 
 std::string Mutator::StatsLine() const {
+  double calls = 0, seconds = 0;
+  for (int f = 0; f < kNumFamilies; ++f) {
+    calls += static_cast<double>(families_.uses(f));
+    seconds += families_.seconds(f);
+  }
+  std::string families;
+  for (int f = 0; f < kNumFamilies; ++f) {
+    absl::StrAppendFormat(
+        &families, "%s%s %.0f%% calls %.0f%% time %d kept", f ? " | " : "",
+        FamilyName(f),
+        calls > 0 ? 100.0 * static_cast<double>(families_.uses(f)) / calls
+                  : 0.0,
+        seconds > 0 ? 100.0 * families_.seconds(f) / seconds : 0.0,
+        families_.wins(f));
+  }
   std::string ops;
-  for (size_t i = 0; i < Operators().size(); ++i) {
-    if (operators_.uses(static_cast<int>(i)) == 0) continue;
-    absl::StrAppendFormat(&ops, " %s:%d/%d", Operators()[i].name,
-                          operators_.uses(static_cast<int>(i)),
-                          operators_.wins(static_cast<int>(i)));
+  const std::vector<Arm>& arms = GrammarArms();
+  for (size_t i = 0; i < arms.size(); ++i) {
+    const int a = static_cast<int>(i);
+    if (ops_.uses(a) == 0) continue;
+    absl::StrAppendFormat(&ops, " %s:%d/%d", arms[i].name, ops_.uses(a),
+                          ops_.wins(a));
   }
-  const uint64_t lookups = cache_.hits() + cache_.misses();
   return absl::StrFormat(
-      "#%d\tgrammut: tree %d bytes %d | cache hit %.1f%% (%d trees) | "
-      "parse-fail %d | valid %.1f%% of %d sampled | learned %d credited %d |"
-      " ops (used/admitted)%s",
-      stats_.mutations, stats_.tree_mutations, stats_.byte_fallbacks,
-      lookups ? 100.0 * cache_.hits() / lookups : 0.0, cache_.size(),
-      stats_.parse_failures,
-      stats_.validity_checked
-          ? 100.0 * stats_.validity_ok / stats_.validity_checked
-          : 100.0,
-      stats_.validity_checked, stats_.learned, stats_.credited, ops);
-}
-
-void Mutator::MaybePrintStats() {
-  if ((stats_.mutations & 255) != 0) return;
-  const absl::Time now = absl::Now();
-  if (config_.stats_seconds > 0 &&
-      now - last_stats_ >= absl::Seconds(config_.stats_seconds)) {
-    last_stats_ = now;
-    std::fprintf(stderr, "%s\n", StatsLine().c_str());
-  }
-  if (!config_.save_weights_file.empty() &&
-      stats_.learned != learned_at_save_ &&
-      now - last_save_ >= absl::Seconds(30)) {
-    learned_at_save_ = stats_.learned;
-    (void)SaveWeights();
-  }
+      "%s | fallback %d | trees %d (%.0f MB of %.0f) parse-fail %d | "
+      "corpus %d learned %d | kept %d late %d | ops (used/kept)%s",
+      families, stats_.fallbacks, cache_.size(),
+      static_cast<double>(cache_.bytes()) / kMB,
+      static_cast<double>(cache_.max_bytes()) / kMB, stats_.parse_failures,
+      stats_.corpus_entries, stats_.learned, stats_.kept, stats_.late_credit,
+      ops);
 }
 
 absl::Status Mutator::SaveWeights() const {
   if (config_.save_weights_file.empty()) return absl::OkStatus();
-  last_save_ = absl::Now();
   return weights_->Save(config_.save_weights_file);
 }
 

@@ -1,47 +1,60 @@
-// mutator.h: the grammar-aware mutator (bytes in, bytes out).
+// mutator.h: the grammar-aware mutator (bytes in, bytes out; events in).
 //
-// Mutator is the core of grammut and knows nothing of libFuzzer: the C ABI
-// in libfuzzer/ is a thin layer over it. Given an input it finds the input's
-// parse tree (from its cache, or by parsing), applies one tree operator
-// chosen by the scheduler, and writes the new bytes. Inputs that cannot be
-// handled as trees get byte-level mutations instead. It also learns: inputs
-// it has not produced itself are corpus elements libFuzzer admitted for new
-// coverage, and their derivations are counted into the weights; inputs it
-// did produce earlier credit the operator and mode that made them.
+// Mutator is the core of grammut and knows nothing of libFuzzer: the engine
+// glue (libfuzzer/) tells it what each input is and what became of each
+// output, in plain events:
+//   - Mutate / CrossOver get an input that is either a corpus entry or the
+//     mutator's own last output (a chain step);
+//   - ReportOutcome says whether the last output was kept (it added
+//     coverage), discarded, or is of unknown fate, and what it cost
+//     (seconds of mutation plus target execution).
+// Each call picks a family (grammar: a tree operator on the input's parse
+// tree; bytes: libFuzzer's own mutations of the whole input) and, within
+// the grammar family, an operator, with bandits whose reward is coverage
+// gained per second (see bandit.h, arms.h). Kept outputs credit the arm that
+// made them and, when they are clean derivations, teach the probabilistic
+// grammar, the token pool and the donor pool.
 //
-// Reproducibility: a fresh Mutator given the same sequence of calls returns
-// the same outputs; with learning off (see MutatorConfig::learning) the same
-// input and seed always give the same output.
+// Costs: a bytes mutation never parses or hashes a chain step's input; a
+// tree mutation of a cached tree copies arrays once and allocates nothing.
+// Memory is bounded by MutatorConfig::memory_mb.
+//
+// Reproducibility: a fresh Mutator given the same sequence of calls and
+// events returns the same outputs; with learning off (MutatorConfig::
+// learning) the same input and seed always give the same output.
 //
 // Example:
 //   auto m = Mutator::Create(config, std::move(grammar));
 //   size_t n = (*m)->Mutate(data, size, max_size, seed);
+//   ... run data[0, n) ...
+//   (*m)->ReportOutcome(Mutator::Fate::kDiscarded, seconds);
 #ifndef GRAMMUT_MUTATOR_MUTATOR_H_
 #define GRAMMUT_MUTATOR_MUTATOR_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "absl/time/time.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/grammar.h"
+#include "grammar_runtime/lexer_dfa.h"
 #include "grammar_runtime/parser.h"
+#include "grammar_runtime/separator_oracle.h"
 #include "grammar_runtime/token_generator.h"
 #include "grammar_runtime/token_pool.h"
 #include "grammar_runtime/weights.h"
+#include "mutator/arms.h"
+#include "mutator/bandit.h"
+#include "mutator/bounded_map.h"
 #include "mutator/byte_mutator.h"
 #include "mutator/config.h"
 #include "mutator/donor_pool.h"
-#include "mutator/scheduler.h"
+#include "mutator/operators.h"
 #include "mutator/tree_cache.h"
 
 namespace grammut {
@@ -49,47 +62,69 @@ namespace grammut {
 // Counters shown in stats lines and read by tests and benchmarks.
 struct MutatorStats {
   uint64_t mutations = 0;       // Mutate + CrossOver calls
-  uint64_t tree_mutations = 0;  // made by a tree operator
-  uint64_t byte_fallbacks = 0;  // made by the byte-level mutator
+  uint64_t tree_mutations = 0;  // made by a grammar-family operator
+  uint64_t byte_mutations = 0;  // made by the bytes family
+  uint64_t fallbacks = 0;       // grammar picked, nothing applied: bytes
   uint64_t parse_failures = 0;  // inputs that could not be parsed at all
-  uint64_t learned = 0;         // corpus inputs counted into the weights
-  uint64_t credited = 0;        // our outputs that came back as corpus inputs
-  uint64_t validity_checked = 0, validity_ok = 0;  // sampled re-parses
+  uint64_t corpus_entries = 0;  // distinct corpus entries seen
+  uint64_t learned = 0;         // clean trees counted into the weights
+  uint64_t kept = 0;            // outputs reported kept
+  uint64_t discarded = 0;       // ... discarded
+  uint64_t unknown = 0;         // ... of unknown fate
+  uint64_t late_credit = 0;     // unknown outputs that came back as entries
 };
 
 class Mutator {
  public:
+  // What the input of a Mutate/CrossOver call is.
+  enum class Input {
+    kCorpusEntry,  // an entry of the fuzzer's corpus
+    kLastOutput,   // this mutator's last output, given back (a chain step)
+  };
+  // What became of the last output.
+  enum class Fate { kKept, kDiscarded, kUnknown };
+
   // Create loads the weights file (if any) and sets up everything.
   static absl::StatusOr<std::unique_ptr<Mutator>> Create(
       const MutatorConfig& config, std::unique_ptr<Grammar> grammar);
   ~Mutator();
 
   // Mutate mutates data[0, size) in place (the buffer holds max_size bytes)
-  // and returns the new size, never more than max_size. max_size < size asks
-  // for a smaller input (libFuzzer's -minimize_crash): only shrinking
+  // and returns the new size, never more than max_size. max_size < size
+  // asks for a smaller input (libFuzzer's -minimize_crash): only shrinking
   // operators are used.
-  size_t Mutate(uint8_t* data, size_t size, size_t max_size, unsigned seed);
+  size_t Mutate(uint8_t* data, size_t size, size_t max_size, unsigned seed,
+                Input input = Input::kCorpusEntry);
 
-  // CrossOver writes into out[0, max_out_size) a mix of the two inputs: a
-  // subtree of the first replaced by a same-rule subtree of the second.
+  // CrossOver writes into out[0, max_out_size) a mutation of the first
+  // input that may use the second (a corpus entry): a subtree of the first
+  // replaced by a same-rule subtree of the second, or any other mutation.
   size_t CrossOver(const uint8_t* data1, size_t size1, const uint8_t* data2,
                    size_t size2, uint8_t* out, size_t max_out_size,
-                   unsigned seed);
+                   unsigned seed, Input input = Input::kCorpusEntry);
 
-  // MutateString is Mutate on a string; `op` gets the name of what made the
-  // output ("bytes" for the byte-level fallback).
+  // ReportOutcome tells what became of the last output and what it cost
+  // (seconds of mutation and target execution, or any consistent unit).
+  void ReportOutcome(Fate fate, double cost);
+
+  // MutateString is Mutate on a string; `op` gets the name of what made
+  // the output (an arm name, or "bytes").
   std::string MutateString(absl::string_view input, size_t max_size,
-                           unsigned seed, std::string* op = nullptr);
+                           unsigned seed, std::string* op = nullptr,
+                           Input kind = Input::kCorpusEntry);
+
+  // The bytes of the last output (valid until the next call).
+  const std::string& last_output() const { return last_output_; }
+  bool has_last_output() const { return last_.valid; }
 
   // The byte-level mutator to use (LLVMFuzzerMutate when reachable).
   void set_byte_mutator(ByteMutateFn fn) { byte_mutate_ = fn; }
-  // Restricts the operators to those named (empty: all). For tests.
-  absl::Status RestrictOperators(const std::vector<std::string>& names);
+  // Restricts the arms as GRAMMUT_ARMS does. For tests and tools.
+  absl::Status RestrictArms(absl::string_view spec);
 
-  // A libFuzzer-style stats line.
+  // A stats line: per family share of calls and time and kept outputs,
+  // cache and learning counters, per-operator uses/kept.
   std::string StatsLine() const;
-  // Prints a stats line to stderr if GRAMMUT_STATS seconds passed.
-  void MaybePrintStats();
   // Saves the weights to GRAMMUT_SAVE_WEIGHTS (if set).
   absl::Status SaveWeights() const;
 
@@ -97,69 +132,107 @@ class Mutator {
   const Weights& weights() const { return *weights_; }
   const Grammar& grammar() const { return *grammar_; }
   const TreeCache& cache() const { return cache_; }
-  const Scheduler& operator_scheduler() const { return operators_; }
-  // Name of the operator that made the last output.
-  const std::string& last_operator() const { return last_op_; }
+  const Bandit& family_bandit() const { return families_; }
+  const Bandit& operator_bandit() const { return ops_; }
+  const LexerDfa& lexer_dfa() const { return kit_.dfa; }
+  const MutatorConfig& config() const { return config_; }
+  // Inputs parsed so far.
+  int64_t parses() const { return parser_.parses(); }
+  // Name of what made the last output.
+  const std::string& last_operator() const;
+  // Heap bytes held by trees, pools and caches (an estimate; ANTLR's own
+  // prediction caches are bounded by state count, see ParseOptions).
+  size_t MemoryBytes() const;
 
  private:
   Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar);
 
-  // Where an output came from.
-  struct Origin {
-    int op;
-    int mode;
+  // An output tree slot (two alternate: the last output and the next).
+  struct Slot {
+    Tree tree;
+    TreeIndex index;
+    bool clean = false;
+    int syntax_errors = 0;
+  };
+  // What the last output was.
+  struct LastOutput {
+    bool valid = false;
+    bool has_tree = false;  // its tree is in slots_[cur_]
+    int family = kBytesFamily;
+    int arm = -1;  // grammar arm, or -1
+  };
+  // An output of unknown fate, remembered for late credit.
+  struct Pending {
+    int family = 0;
+    int arm = -1;
+    int ring = -1;          // its tree in pending_trees_, or -1
+    uint64_t ring_gen = 0;  // generation of that ring slot
+  };
+  struct PendingTree {
+    Slot slot;
+    uint64_t gen = 0;
+  };
+  // A tree to mutate: borrowed from a slot or from the cache.
+  struct Source {
+    const Tree* tree = nullptr;
+    const TreeIndex* index = nullptr;
+    bool clean = false;
+    int syntax_errors = 0;
+    std::shared_ptr<const CachedTree> hold;  // keeps a cache entry alive
   };
 
-  // The tree of `bytes` (cached), or null if it cannot be parsed.
+  size_t MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
+                    size_t max_size, unsigned seed, Input input,
+                    const uint8_t* other, size_t other_size);
+  // Notes a corpus entry: late credit for our output, first sighting.
+  void NoteCorpusEntry(uint64_t hash);
+  // The tree of corpus entry `bytes` (cached, or parsed now), or null.
   std::shared_ptr<const CachedTree> TreeOf(absl::string_view bytes,
                                            uint64_t hash);
-  // Learning and credit for an input about to be mutated.
-  // `primary` is the input libFuzzer is mutating (not a crossover partner):
-  // when it is not our last output, the previous chain has ended.
-  void Observe(absl::string_view bytes, uint64_t hash, bool primary);
-  // Counts a corpus input into weights, token pool and donor pool.
-  void Learn(absl::string_view bytes, uint64_t hash);
-  // One mutation. Writes the output; returns false if nothing applied.
-  bool MutateTree(const Tree& in, Rng& rng, size_t max_size, bool shrink,
-                  const Tree* other, Tree* out, Origin* origin);
-  // Byte-level mutation of `bytes` into at most max_size bytes.
-  std::string ByteFallback(absl::string_view bytes, size_t max_size, Rng& rng);
-  // Records an output for chaining and credit, and caches its tree.
-  void Remember(const std::string& output, std::optional<Tree> tree, int errors,
-                Origin origin);
-  ProbabilityMode PickMode(Rng& rng, int* mode_arm) const;
+  // One grammar-family mutation of `src` into the free slot (or
+  // bytes_out_ for whole-input operators). Returns the arm, or -1.
+  int MutateTree(const Source& src, Rng& rng, size_t max_size, bool shrink,
+                 const Source* other, bool* whole_input);
+  // Adds a kept or late-credited output's tree to the cache and learns it.
+  void AdoptTree(uint64_t hash, const Slot& slot);
+  // Counts a clean corpus tree into weights, token pool and donor pool.
+  void Learn(const Tree& tree);
+  static uint64_t Hash(absl::string_view bytes);
 
   MutatorConfig config_;
   std::unique_ptr<Grammar> grammar_;
   Parser parser_;
-  Parser checker_;
   std::unique_ptr<Weights> weights_;
   TokenPool token_pool_;
-  TokenGenerator tokens_;
-  Generator generator_;
+  GeneratorKit kit_;
   DonorPool donors_;
   TreeCache cache_;
-  Scheduler operators_;
-  Scheduler modes_;
-  std::vector<bool> shrink_allowed_;
-  std::vector<bool> restricted_;
+  Bandit families_;
+  Bandit ops_;
+  uint64_t allowed_arms_ = 0;    // grammar arms in use (bit per arm)
+  uint64_t shrink_arms_ = 0;     // arms that only shrink
+  uint64_t crossover_arms_ = 0;  // arms that need a second input
+  bool family_enabled_[kNumFamilies] = {true, true};
   ByteMutateFn byte_mutate_ = nullptr;
 
-  // Outputs we produced recently (hash -> origin), oldest first.
-  absl::flat_hash_map<uint64_t, Origin> recent_;
-  std::deque<uint64_t> recent_order_;
-  absl::flat_hash_set<uint64_t> seen_;  // inputs already observed
+  // Corpus entries seen (value: learned).
+  BoundedMap<bool> corpus_;
   // Inputs the parser refused (too large or too deep): not tried again.
-  absl::flat_hash_set<uint64_t> unparsable_;
-  uint64_t last_output_ = 0;
-  bool have_last_output_ = false;
-  int chain_length_ = 0;  // outputs made since libFuzzer picked an input
+  BoundedMap<bool> unparsable_;
+  // Outputs of unknown fate (hash -> who made them).
+  BoundedMap<Pending> pending_;
+  std::vector<PendingTree> pending_trees_;  // a ring
+  size_t pending_next_ = 0;
+  uint64_t pending_gen_ = 0;
+
+  std::array<Slot, 2> slots_;
+  int cur_ = 0;  // slot of the last output
+  LastOutput last_;
+  std::string last_output_;
+  std::string bytes_out_;  // whole-input operators write here
+  OperatorScratch scratch_;
 
   MutatorStats stats_;
-  std::string last_op_;
-  absl::Time last_stats_ = absl::InfinitePast();
-  mutable absl::Time last_save_ = absl::InfinitePast();
-  uint64_t learned_at_save_ = 0;
 };
 
 }  // namespace grammut

@@ -1,67 +1,93 @@
 #include "mutator/operators.h"
 
-#include <cstring>
-
 namespace grammut {
 
 const std::vector<OperatorInfo>& Operators() {
   static const std::vector<OperatorInfo>* table = new std::vector<OperatorInfo>{
-      // name  function  shrink  bytes  generates  whole_input
-      {"regenerate", OpRegenerate, false, false, true, false},
-      {"swap", OpSwap, false, false, false, false},
-      {"splice", OpSplice, false, false, false, false},
-      {"hoist", OpHoist, true, false, false, false},
-      {"recursive", OpRecursive, false, false, false, false},
-      {"shortest", OpShortest, true, false, false, false},
-      {"loop-delete", OpLoopDelete, true, false, false, false},
-      {"loop-duplicate", OpLoopDuplicate, false, false, false, false},
-      {"loop-swap", OpLoopSwap, false, false, false, false},
-      {"token-regenerate", OpTokenRegenerate, false, true, false, false},
-      {"token-bytes", OpTokenBytes, false, true, false, false},
-      {"crossover", OpCrossover, false, false, false, false},
-      {"bytes", OpBytes, false, true, false, true},
+      // name, function, weight, shrinking, byte_level, generates,
+      // whole_input, needs_other
+      {"regenerate", OpRegenerate, 3.0, false, false, true, false, false},
+      {"swap", OpSwap, 1.5, false, false, false, false, false},
+      {"splice", OpSplice, 2.0, false, false, false, false, false},
+      {"hoist", OpHoist, 0.5, true, false, false, false, false},
+      {"recursive", OpRecursive, 0.5, false, false, false, false, false},
+      {"shortest", OpShortest, 0.3, true, false, false, false, false},
+      {"loop-delete", OpLoopDelete, 1.0, true, false, false, false, false},
+      {"loop-duplicate", OpLoopDuplicate, 1.0, false, false, false, false,
+       false},
+      {"loop-swap", OpLoopSwap, 0.5, false, false, false, false, false},
+      {"token-regenerate", OpTokenRegenerate, 1.0, false, false, false, false,
+       false},
+      {"token-bytes", OpTokenBytes, 1.5, false, true, false, false, false},
+      {"crossover", OpCrossover, 2.0, false, false, false, false, true},
+      {"encode", OpEncode, 0.3, false, true, false, true, false},
   };
   return *table;
 }
 
-int FindOperator(const char* name) {
+int FindOperator(absl::string_view name) {
   const auto& ops = Operators();
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (std::strcmp(ops[i].name, name) == 0) return static_cast<int>(i);
+    if (name == ops[i].name) return static_cast<int>(i);
   }
   return -1;
 }
 
 namespace op_internal {
 
-std::vector<int> RuleNodes(const Tree& t, int rule) {
-  std::vector<int> out;
-  for (int i = 0; i < t.size(); ++i) {
-    const Node& n = t.node(i);
-    if (n.is_rule && (rule < 0 || n.symbol == rule)) out.push_back(i);
-  }
-  return out;
-}
-
 bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
             int from, Tree* out) {
-  // Quick reject: the result keeps the old leading trivia and may gain two
-  // separators, so it is at least this big.
-  const size_t donor_size = donor.SubtreeSize(from);
-  const int donor_first = donor.FirstToken(from);
-  const size_t donor_trivia =
-      donor_first >= 0 ? donor.token_trivia(donor_first).size() : 0;
-  if (t.TextSize() - t.SubtreeSize(at) + donor_size - donor_trivia >
+  SeparatorOracle& seps = ctx.separators;
+  const std::string& sep = ctx.grammar.separator();
+  const int old_first = t.FirstToken(at);
+  absl::string_view lead =
+      old_first >= 0 ? t.token_trivia(old_first) : absl::string_view();
+  const int d_first = donor.FirstToken(from);
+  const int d_last = d_first >= 0 ? donor.LastToken(from) : -1;
+  const int prev = t.TokenBefore(at);
+  if (d_first >= 0 && lead.empty() && prev >= 0 &&
+      seps.Needs(t.node(prev).symbol, t.token_text(prev),
+                 donor.node(d_first).symbol, donor.token_text(d_first))) {
+    lead = sep;
+  }
+  // The token that will precede the one after the replaced subtree.
+  const int next = t.TokenFrom(t.End(at));
+  absl::string_view right_sep;
+  if (next >= 0 && t.token_trivia(next).empty()) {
+    const Tree& left_tree = d_last >= 0 ? donor : t;
+    const int left = d_last >= 0 ? d_last : prev;
+    if (left >= 0 &&
+        seps.Needs(left_tree.node(left).symbol, left_tree.token_text(left),
+                   t.node(next).symbol, t.token_text(next))) {
+      right_sep = sep;
+    }
+  }
+  const size_t d_trivia = d_first >= 0 ? donor.token_trivia(d_first).size() : 0;
+  const size_t repl =
+      d_first >= 0 ? lead.size() + donor.SubtreeSize(from) - d_trivia : 0;
+  if (t.TextSize() - t.SubtreeSize(at) + repl + right_sep.size() >
       ctx.max_size) {
     return false;
   }
-  SeparatorOracle& seps = ctx.separators;
-  *out = t.ReplaceSubtree(
-      at, donor, from,
-      [&seps](int a_type, absl::string_view a, int b_type,
-              absl::string_view b) { return seps.Needs(a_type, a, b_type, b); },
-      ctx.grammar.separator());
-  return out->TextSize() <= ctx.max_size;
+  out->AssignSplice(t, at, donor, from, lead, right_sep);
+  return true;
+}
+
+void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t) {
+  const std::string& sep = ctx.grammar.separator();
+  if (sep.empty()) return;
+  for (int32_t tok : tokens) {
+    if (tok < 0 || tok >= t->size() || t->node(tok).is_rule ||
+        !t->token_trivia(tok).empty()) {
+      continue;
+    }
+    const int prev = t->TokenBefore(tok);
+    if (prev < 0) continue;
+    if (ctx.separators.Needs(t->node(prev).symbol, t->token_text(prev),
+                             t->node(tok).symbol, t->token_text(tok))) {
+      t->InsertTrivia(tok, sep);
+    }
+  }
 }
 
 }  // namespace op_internal

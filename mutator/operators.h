@@ -1,13 +1,19 @@
 // operators.h: the tree mutation operators, as a named table.
 //
-// Each operator takes the input tree and a MutationContext and either writes
-// a new tree and returns true, or returns false ("cannot apply": no suitable
-// node, nothing fits the size limit...). The dispatcher retries with another
-// operator. Operators never produce output over `ctx.max_size`.
+// Each operator takes the input tree (with its TreeIndex) and a
+// MutationContext and either writes a new tree to `out` and returns true,
+// or returns false ("cannot apply": no suitable node, nothing fits the size
+// limit...). The dispatcher retries with another operator. Operators never
+// produce output over `ctx.max_size`. Whole-input operators (encode) write
+// bytes to `ctx.bytes_out` instead of a tree.
+//
+// Operators allocate nothing in steady state: trees and vectors they need
+// come from `ctx.scratch`, whose buffers are reused from call to call.
 #ifndef GRAMMUT_MUTATOR_OPERATORS_H_
 #define GRAMMUT_MUTATOR_OPERATORS_H_
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "grammar_runtime/generator.h"
@@ -19,8 +25,22 @@
 #include "grammar_runtime/tree.h"
 #include "mutator/byte_mutator.h"
 #include "mutator/donor_pool.h"
+#include "mutator/loops.h"
+#include "mutator/tree_index.h"
 
 namespace grammut {
+
+// Buffers operators reuse from call to call.
+struct OperatorScratch {
+  Tree fresh;           // a generated or single-token replacement
+  Tree step_a, step_b;  // intermediate results of multi-step edits
+  TreeIndex step_index;
+  std::vector<int32_t> ints;
+  std::vector<int32_t> kids;
+  std::vector<DerivationStep> steps;
+  Loops loops;
+  std::string text;
+};
 
 // What operators may use. References outlive one mutation.
 struct MutationContext {
@@ -35,7 +55,11 @@ struct MutationContext {
   size_t max_size;       // the output's size limit
   ProbabilityMode mode;  // for generating operators
   int max_depth;
+  const TreeIndex& index;  // of the input tree
+  OperatorScratch& scratch;
+  std::string* bytes_out;       // whole-input operators
   const Tree* other = nullptr;  // crossover: the second input
+  const TreeIndex* other_index = nullptr;
 };
 
 // An operator: returns false if it cannot apply.
@@ -45,16 +69,18 @@ using OperatorFn = bool (*)(MutationContext& ctx, const Tree& in, Tree* out);
 struct OperatorInfo {
   const char* name;
   OperatorFn fn;
+  double weight;     // share of use before any feedback (relative)
   bool shrinking;    // only makes the input smaller (for -minimize_crash)
-  bool byte_level;   // edits bytes (not expected to stay valid)
+  bool byte_level;   // edits bytes: the output is not a clean derivation
   bool generates;    // uses the probability mode
-  bool whole_input;  // output is bytes, not a derivation (never cached)
+  bool whole_input;  // writes ctx.bytes_out, not a tree
+  bool needs_other;  // crossover: only with a second input
 };
 
 // The table, in a fixed order (the index is the operator id).
 const std::vector<OperatorInfo>& Operators();
 // Index of an operator by name, or -1.
-int FindOperator(const char* name);
+int FindOperator(absl::string_view name);
 
 // Operators (see operators_*.cc).
 bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
@@ -69,19 +95,22 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
-bool OpBytes(MutationContext& ctx, const Tree& in, Tree* out);
+bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
 namespace op_internal {
-// Rule nodes of `t`, optionally only those of `rule`.
-std::vector<int> RuleNodes(const Tree& t, int rule = -1);
-// Replaces subtree `at` of `t` by subtree `from` of `donor`, with
-// separators at the seams. Returns false if the result is over the limit.
+// Makes `out` = `t` with subtree `at` replaced by subtree `from` of `donor`
+// (which may be `t`, not `out`), keeping the replaced subtree's leading
+// trivia and inserting the grammar's separator where tokens would run
+// together. Returns false if the result is over ctx.max_size.
 bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
             int from, Tree* out);
+// Inserts the separator before every token in `tokens` (nodes of `t`) that
+// has no trivia and would run together with the token before it.
+void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
-  return a >= b && a < b + static_cast<int>(t.node(b).size);
+  return a >= b && a < t.End(b);
 }
 }  // namespace op_internal
 

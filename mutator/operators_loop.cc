@@ -10,34 +10,54 @@ namespace {
 
 // A random loop instance of a random rule node that has loops.
 bool PickLoop(MutationContext& ctx, const Tree& in, LoopInstance* loop) {
-  std::vector<int> candidates;
-  for (int i : op_internal::RuleNodes(in)) {
-    if (in.steps(i).size() >= 2) candidates.push_back(i);
-  }
+  const std::vector<int32_t>& candidates = ctx.index.LoopNodes(in, ctx.grammar);
+  Loops& loops = ctx.scratch.loops;
   for (int attempt = 0; attempt < 8 && !candidates.empty(); ++attempt) {
     const int node = candidates[ctx.rng.Below(candidates.size())];
-    std::vector<LoopInstance> loops = FindLoops(ctx.grammar, in, node);
-    if (loops.empty()) continue;
-    *loop = std::move(loops[ctx.rng.Below(loops.size())]);
+    FindLoops(ctx.grammar, in, node, &loops);
+    if (loops.instances.empty()) continue;
+    *loop = loops.instances[ctx.rng.Below(loops.instances.size())];
     return true;
   }
   return false;
 }
 
+// The children of rule node `parent`, in order.
+void ChildrenOf(const Tree& t, int parent, std::vector<int32_t>* out) {
+  out->clear();
+  for (int c = parent + 1; c < t.End(parent); c = t.End(c)) out->push_back(c);
+}
+
+// Separators where the rearranged children of `parent` in `out` meet:
+// before the first token at each child position in `positions`.
+bool FinishLoopEdit(MutationContext& ctx, int parent,
+                    std::initializer_list<int> positions, Tree* out) {
+  std::vector<int32_t>& kids = ctx.scratch.kids;
+  ChildrenOf(*out, parent, &kids);
+  std::vector<int32_t>& tokens = ctx.scratch.ints;
+  tokens.clear();
+  for (int p : positions) {
+    const int node =
+        p < static_cast<int>(kids.size()) ? kids[p] : out->End(parent);
+    if (node < out->size()) tokens.push_back(out->TokenFrom(node));
+  }
+  op_internal::FixSeams(ctx, tokens, out);
+  return out->TextSize() <= ctx.max_size;
+}
+
 // The parent's steps with the step range [first, end) removed and child
 // positions from `at` on shifted by `delta`.
-std::vector<DerivationStep> ShiftSteps(absl::Span<const DerivationStep> steps,
-                                       int first, int end, int at, int delta) {
-  std::vector<DerivationStep> out;
+void ShiftSteps(absl::Span<const DerivationStep> steps, int first, int end,
+                int at, int delta, std::vector<DerivationStep>* out) {
+  out->clear();
   for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
     if (i >= first && i < end) continue;
     DerivationStep s = steps[i];
     if (s.child >= at && i >= end) {
       s.child = static_cast<uint16_t>(std::max(0, s.child + delta));
     }
-    out.push_back(s);
+    out->push_back(s);
   }
-  return out;
 }
 
 }  // namespace
@@ -45,34 +65,39 @@ std::vector<DerivationStep> ShiftSteps(absl::Span<const DerivationStep> steps,
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop)) return false;
-  if (loop.plus && loop.iterations.size() < 2) return false;
-  const LoopIteration& it =
-      loop.iterations[ctx.rng.Below(loop.iterations.size())];
+  if (loop.plus && loop.count < 2) return false;
+  const LoopIteration it =
+      ctx.scratch.loops.of(loop)[ctx.rng.Below(loop.count)];
   if (it.end_child == it.first_child) return false;
   const int width = it.end_child - it.first_child;
-  std::vector<DerivationStep> steps = ShiftSteps(
-      in.steps(loop.node), it.first_step, it.end_step, it.end_child, -width);
-  *out = in.ReplaceChildren(loop.node, it.first_child, it.end_child, {}, steps);
-  return out->TextSize() <= ctx.max_size;
+  std::vector<DerivationStep>& steps = ctx.scratch.steps;
+  ShiftSteps(in.steps(loop.node), it.first_step, it.end_step, it.end_child,
+             -width, &steps);
+  out->AssignChildren(in, loop.node, it.first_child, it.end_child, {}, steps);
+  return FinishLoopEdit(ctx, loop.node, {it.first_child}, out);
 }
 
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop)) return false;
-  const LoopIteration& it =
-      loop.iterations[ctx.rng.Below(loop.iterations.size())];
+  const LoopIteration it =
+      ctx.scratch.loops.of(loop)[ctx.rng.Below(loop.count)];
   if (it.end_child == it.first_child) return false;
-  const std::vector<int> kids = in.Children(loop.node);
+  std::vector<int32_t>& kids = ctx.scratch.kids;
+  ChildrenOf(in, loop.node, &kids);
   const int width = it.end_child - it.first_child;
-  std::vector<int> parts;
   const int copies = 2 + static_cast<int>(ctx.rng.Below(2));
+  std::vector<int32_t>& parts = ctx.scratch.ints;
+  parts.clear();
   for (int c = 0; c < copies; ++c) {
-    for (int k = it.first_child; k < it.end_child; ++k)
+    for (int k = it.first_child; k < it.end_child; ++k) {
       parts.push_back(kids[k]);
+    }
   }
   // Steps: the iteration's steps repeated, shifted to each copy.
   const absl::Span<const DerivationStep> old = in.steps(loop.node);
-  std::vector<DerivationStep> steps;
+  std::vector<DerivationStep>& steps = ctx.scratch.steps;
+  steps.clear();
   for (int i = 0; i < static_cast<int>(old.size()); ++i) {
     DerivationStep s = old[i];
     if (i >= it.end_step && s.child >= it.end_child) {
@@ -89,35 +114,48 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
       }
     }
   }
-  *out =
-      in.ReplaceChildren(loop.node, it.first_child, it.end_child, parts, steps);
-  return out->TextSize() <= ctx.max_size;
+  out->AssignChildren(in, loop.node, it.first_child, it.end_child, parts,
+                      steps);
+  const int first = it.first_child;
+  return FinishLoopEdit(
+      ctx, loop.node,
+      {first + width, first + 2 * width, first + copies * width}, out);
 }
 
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
-  if (!PickLoop(ctx, in, &loop) || loop.iterations.size() < 2) return false;
-  const size_t i = ctx.rng.Below(loop.iterations.size());
-  size_t j = ctx.rng.Below(loop.iterations.size() - 1);
+  if (!PickLoop(ctx, in, &loop) || loop.count < 2) return false;
+  const size_t i = ctx.rng.Below(loop.count);
+  size_t j = ctx.rng.Below(loop.count - 1);
   if (j >= i) ++j;
-  const LoopIteration& a = loop.iterations[std::min(i, j)];
-  const LoopIteration& b = loop.iterations[std::max(i, j)];
-  const std::vector<int> kids = in.Children(loop.node);
+  const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
+  const LoopIteration a = iterations[std::min(i, j)];
+  const LoopIteration b = iterations[std::max(i, j)];
+  std::vector<int32_t>& kids = ctx.scratch.kids;
+  ChildrenOf(in, loop.node, &kids);
+  const size_t bytes_a = in.SubtreeSize(kids[a.first_child]);
+  const size_t bytes_b = in.SubtreeSize(kids[b.first_child]);
+  if (a.end_child - a.first_child == b.end_child - b.first_child &&
+      bytes_a == bytes_b) {
+    // Same shape: swapping may change nothing; compare the texts.
+    bool same = true;
+    for (int k = 0; same && k < a.end_child - a.first_child; ++k) {
+      same = in.SubtreeText(kids[a.first_child + k]) ==
+             in.SubtreeText(kids[b.first_child + k]);
+    }
+    if (same) return false;
+  }
   // New order of the children from a.first_child to b.end_child:
   // b, (between a and b), a.
-  std::vector<int> parts;
+  std::vector<int32_t>& parts = ctx.scratch.ints;
+  parts.clear();
   for (int k = b.first_child; k < b.end_child; ++k) parts.push_back(kids[k]);
   for (int k = a.end_child; k < b.first_child; ++k) parts.push_back(kids[k]);
   for (int k = a.first_child; k < a.end_child; ++k) parts.push_back(kids[k]);
-  std::string before;
-  for (int k = a.first_child; k < b.end_child; ++k)
-    before += in.SubtreeText(kids[k]);
-  std::string after;
-  for (int p : parts) after += in.SubtreeText(p);
-  if (before == after) return false;
   // Iteration steps swap places too (positions recomputed).
   const absl::Span<const DerivationStep> old = in.steps(loop.node);
-  std::vector<DerivationStep> steps(old.begin(), old.begin() + a.first_step);
+  std::vector<DerivationStep>& steps = ctx.scratch.steps;
+  steps.assign(old.begin(), old.begin() + a.first_step);
   auto append = [&](int first, int end, int shift) {
     for (int k = first; k < end; ++k) {
       DerivationStep d = old[k];
@@ -127,15 +165,17 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   };
   const int width_a = a.end_child - a.first_child;
   const int width_b = b.end_child - b.first_child;
+  const int between = b.first_child - a.end_child;
   append(b.first_step, b.end_step, a.first_child - b.first_child);
   append(a.end_step, b.first_step, width_b - width_a);
-  append(a.first_step, a.end_step,
-         (a.first_child + width_b + (b.first_child - a.end_child)) -
-             a.first_child);
+  append(a.first_step, a.end_step, width_b + between);
   append(b.end_step, static_cast<int>(old.size()), 0);
-  *out =
-      in.ReplaceChildren(loop.node, a.first_child, b.end_child, parts, steps);
-  return out->TextSize() <= ctx.max_size;
+  out->AssignChildren(in, loop.node, a.first_child, b.end_child, parts, steps);
+  if (out->SameText(in)) return false;
+  const int p = a.first_child;
+  return FinishLoopEdit(ctx, loop.node,
+                        {p, p + width_b, p + width_b + between, b.end_child},
+                        out);
 }
 
 }  // namespace grammut

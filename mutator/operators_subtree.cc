@@ -1,21 +1,20 @@
 // Subtree operators: regenerate, swap, splice, crossover, hoist, recursive
 // expansion, shortest replacement.
 #include <algorithm>
+#include <utility>
 
 #include "mutator/operators.h"
 
 namespace grammut {
 
 using op_internal::Inside;
-using op_internal::RuleNodes;
 using op_internal::Splice;
 
 namespace {
 
 // A random rule node, or -1.
-int PickRuleNode(const Tree& t, Rng& rng) {
-  const std::vector<int> rules = RuleNodes(t);
-  return rules.empty() ? -1 : rules[rng.Below(rules.size())];
+int PickRuleNode(const MutationContext& ctx, const Tree& in) {
+  return TreeIndex::RandomRuleNode(in, ctx.rng);
 }
 
 // Bytes the replacement of subtree `at` may take.
@@ -31,7 +30,7 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {
 }  // namespace
 
 bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
-  const int at = PickRuleNode(in, ctx.rng);
+  const int at = PickRuleNode(ctx, in);
   if (at < 0) return false;
   // Grow moderately: at most twice the old subtree plus some room.
   const size_t room = std::min(
@@ -40,27 +39,29 @@ bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   options.max_bytes = room;
   options.mode = ctx.mode;
   options.max_depth = ctx.max_depth;
-  std::optional<Tree> fresh =
-      ctx.generator.Generate(in.node(at).symbol, ctx.rng, options);
-  if (!fresh) return false;
-  return Splice(ctx, in, at, *fresh, 0, out);
+  Tree& fresh = ctx.scratch.fresh;
+  if (!ctx.generator.Generate(in.node(at).symbol, ctx.rng, options, &fresh)) {
+    return false;
+  }
+  return Splice(ctx, in, at, fresh, 0, out);
 }
 
 bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out) {
-  const int a = PickRuleNode(in, ctx.rng);
+  const int a = PickRuleNode(ctx, in);
   if (a < 0) return false;
-  std::vector<int> partners;
-  for (int b : RuleNodes(in, in.node(a).symbol)) {
+  std::vector<int32_t>& partners = ctx.scratch.ints;
+  partners.clear();
+  for (int32_t b : ctx.index.OfRule(in, ctx.grammar, in.node(a).symbol)) {
     if (!Inside(in, a, b) && !Inside(in, b, a)) partners.push_back(b);
   }
   if (partners.empty()) return false;
-  int b = partners[ctx.rng.Below(partners.size())];
-  int first = std::min(a, b), second = std::max(a, b);
+  const int b = partners[ctx.rng.Below(partners.size())];
+  const int first = std::min(a, b), second = std::max(a, b);
   if (in.SubtreeText(first) == in.SubtreeText(second)) return false;
   // Replace the later one first so the earlier index stays valid.
   const size_t saved = ctx.max_size;
   ctx.max_size = SIZE_MAX;
-  Tree step;
+  Tree& step = ctx.scratch.step_a;
   Splice(ctx, in, second, in, first, &step);
   ctx.max_size = saved;
   return Splice(ctx, step, first, in, second, out);
@@ -69,7 +70,7 @@ bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out) {
 bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
   if (ctx.donors == nullptr) return false;
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const int at = PickRuleNode(in, ctx.rng);
+    const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
     const Tree* donor = ctx.donors->Pick(in.node(at).symbol, ctx.rng);
     if (donor == nullptr) continue;
@@ -80,14 +81,19 @@ bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
 }
 
 bool OpCrossover(MutationContext& ctx, const Tree& in, Tree* out) {
-  if (ctx.other == nullptr || ctx.other->empty()) return false;
+  if (ctx.other == nullptr || ctx.other->empty() ||
+      ctx.other_index == nullptr) {
+    return false;
+  }
   const Tree& other = *ctx.other;
   for (int attempt = 0; attempt < 8; ++attempt) {
-    const int at = PickRuleNode(in, ctx.rng);
+    const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
-    const std::vector<int> matches = RuleNodes(other, in.node(at).symbol);
+    absl::Span<const int32_t> matches =
+        ctx.other_index->OfRule(other, ctx.grammar, in.node(at).symbol);
     if (matches.empty()) continue;
     const int from = matches[ctx.rng.Below(matches.size())];
+    if (other.SubtreeText(from) == in.SubtreeText(at)) continue;
     if (Splice(ctx, in, at, other, from, out)) return true;
   }
   return false;
@@ -95,15 +101,14 @@ bool OpCrossover(MutationContext& ctx, const Tree& in, Tree* out) {
 
 bool OpHoist(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const int at = PickRuleNode(in, ctx.rng);
+    const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
-    std::vector<int> inner;
-    const int end = at + static_cast<int>(in.node(at).size);
-    for (int i = at + 1; i < end; ++i) {
-      if (in.node(i).is_rule && in.node(i).symbol == in.node(at).symbol &&
-          in.SubtreeSize(i) < in.SubtreeSize(at)) {
-        inner.push_back(i);
-      }
+    std::vector<int32_t>& inner = ctx.scratch.ints;
+    inner.clear();
+    const size_t size = in.SubtreeSize(at);
+    for (int32_t i : ctx.index.OfRuleWithin(in, ctx.grammar, in.node(at).symbol,
+                                            at + 1, in.End(at))) {
+      if (in.SubtreeSize(i) < size) inner.push_back(i);
     }
     if (inner.empty()) continue;
     return Splice(ctx, in, at, in, inner[ctx.rng.Below(inner.size())], out);
@@ -113,34 +118,31 @@ bool OpHoist(MutationContext& ctx, const Tree& in, Tree* out) {
 
 bool OpRecursive(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const int outer = PickRuleNode(in, ctx.rng);
+    const int outer = PickRuleNode(ctx, in);
     if (outer < 0) return false;
-    std::vector<int> inner;
-    const int end = outer + static_cast<int>(in.node(outer).size);
-    for (int i = outer + 1; i < end; ++i) {
-      if (in.node(i).is_rule && in.node(i).symbol == in.node(outer).symbol) {
-        inner.push_back(i);
-      }
-    }
+    absl::Span<const int32_t> inner = ctx.index.OfRuleWithin(
+        in, ctx.grammar, in.node(outer).symbol, outer + 1, in.End(outer));
     if (inner.empty()) continue;
     int a = outer, b = inner[ctx.rng.Below(inner.size())];
     const int times = 1 + static_cast<int>(ctx.rng.Below(3));
-    Tree cur = in;
-    bool any = false;
+    // Put a copy of subtree a (which contains b) where b is: one more
+    // level of the same nesting. The copy of b sits b - a further on.
+    // Results alternate between two scratch trees.
+    const Tree* cur = &in;
+    Tree* bufs[2] = {&ctx.scratch.step_a, &ctx.scratch.step_b};
+    int made = 0;
     for (int k = 0; k < times; ++k) {
-      // Put a copy of subtree a (which contains b) where b is: one more
-      // level of the same nesting. The copy of b sits b - a further on.
-      Tree next;
-      if (!Splice(ctx, cur, b, cur, a, &next)) break;
-      cur = std::move(next);
-      any = true;
+      Tree* next = bufs[made % 2];
+      if (!Splice(ctx, *cur, b, *cur, a, next)) break;
+      cur = next;
+      ++made;
       const int step = b - a;
       a = b;
       b = b + step;
-      if (b >= cur.size()) break;
+      if (b >= cur->size()) break;
     }
-    if (!any) continue;
-    *out = std::move(cur);
+    if (made == 0) continue;
+    std::swap(*out, *bufs[(made - 1) % 2]);
     return true;
   }
   return false;
@@ -148,7 +150,7 @@ bool OpRecursive(MutationContext& ctx, const Tree& in, Tree* out) {
 
 bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const int at = PickRuleNode(in, ctx.rng);
+    const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
     const int rule = in.node(at).symbol;
     if (ctx.grammar.rule_min_cost(rule).bytes >=
@@ -158,9 +160,12 @@ bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out) {
     GenerateOptions options;
     options.shortest = true;
     options.max_bytes = in.SubtreeSize(at);
-    std::optional<Tree> small = ctx.generator.Generate(rule, ctx.rng, options);
-    if (!small || small->Text() == in.SubtreeText(at)) continue;
-    if (Splice(ctx, in, at, *small, 0, out)) return true;
+    Tree& small = ctx.scratch.fresh;
+    if (!ctx.generator.Generate(rule, ctx.rng, options, &small) ||
+        small.SubtreeText(0) == in.SubtreeText(at)) {
+      continue;
+    }
+    if (Splice(ctx, in, at, small, 0, out)) return true;
   }
   return false;
 }

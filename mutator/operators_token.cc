@@ -11,23 +11,19 @@ namespace {
 
 // A random token node with text, preferring non-literal tokens, or -1.
 int PickToken(MutationContext& ctx, const Tree& in) {
-  std::vector<int> tokens, free_text;
-  for (int i = 0; i < in.size(); ++i) {
-    const Node& n = in.node(i);
-    if (n.is_rule || n.symbol <= 0 || in.token_text(i).empty()) continue;
-    tokens.push_back(i);
-    if (ctx.grammar.literal_text(n.symbol).empty()) free_text.push_back(i);
-  }
-  const std::vector<int>& from =
-      !free_text.empty() && ctx.rng.Chance(0.8) ? free_text : tokens;
+  const std::vector<int32_t>& free_text = ctx.index.FreeTokens(in, ctx.grammar);
+  const std::vector<int32_t>& from = !free_text.empty() && ctx.rng.Chance(0.8)
+                                         ? free_text
+                                         : ctx.index.Tokens(in, ctx.grammar);
   return from.empty() ? -1 : from[ctx.rng.Below(from.size())];
 }
 
 // Replaces token `at` by `text` (same type, same trivia).
 bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
-                  const std::string& text, Tree* out) {
+                  absl::string_view text, Tree* out) {
   if (text == in.token_text(at)) return false;
-  Tree donor;
+  Tree& donor = ctx.scratch.fresh;
+  donor.Clear();
   donor.AddToken(in.node(at).symbol, "", text);
   return op_internal::Splice(ctx, in, at, donor, 0, out);
 }
@@ -40,9 +36,10 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   const size_t rest = in.TextSize() - in.SubtreeSize(at);
   if (rest >= ctx.max_size) return false;
   const size_t room = std::min<size_t>(ctx.max_size - rest, 256);
+  std::string& text = ctx.scratch.text;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    const std::string text =
-        ctx.tokens.Generate(in.node(at).symbol, ctx.rng, room, ctx.pool, 0.5);
+    ctx.tokens.Generate(in.node(at).symbol, ctx.rng, room, ctx.pool, 0.5,
+                        &text);
     if (ReplaceToken(ctx, in, at, text, out)) return true;
   }
   return false;
@@ -57,7 +54,8 @@ bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out) {
   const size_t cap =
       std::min<size_t>(ctx.max_size - rest, old_text.size() * 2 + 16);
   if (cap == 0) return false;
-  const std::string text = MutateBytes(old_text, cap, ctx.byte_mutate, ctx.rng);
+  std::string& text = ctx.scratch.text;
+  MutateBytes(old_text, cap, ctx.byte_mutate, ctx.rng, &text);
   return ReplaceToken(ctx, in, at, text, out);
 }
 

@@ -1,83 +1,55 @@
-// tree_cache.h: parsed trees by a hash of their bytes.
+// tree_cache.h: parsed corpus trees by a hash of their bytes.
 //
-// libFuzzer chains mutations (-mutate_depth) and picks the same corpus
-// entries again and again. The cache keeps the Tree of every input parsed
-// and of every output the mutator produced, so none is parsed twice.
-//
-// It has two tiers. Outputs go to a small tier of recent outputs: most are
-// discarded by libFuzzer and must not push out the trees of corpus entries,
-// which are kept in the large tier (inputs we parsed, and outputs promoted
-// when libFuzzer hands them back). Each tier is bounded by an estimate of
-// its memory; the oldest entries go first.
+// libFuzzer picks the same corpus entries again and again; the cache keeps
+// the tree (and its TreeIndex) of every corpus entry the mutator parsed or
+// saw kept, so none is parsed twice while it fits. The cache is bounded by
+// the memory its entries really hold; the oldest entries go first.
+// (The mutator's own last outputs are not here: they live in two reused
+// output slots until libFuzzer says what became of them.)
 #ifndef GRAMMUT_MUTATOR_TREE_CACHE_H_
 #define GRAMMUT_MUTATOR_TREE_CACHE_H_
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 
-#include "absl/container/flat_hash_map.h"
 #include "grammar_runtime/tree.h"
+#include "mutator/bounded_map.h"
+#include "mutator/tree_index.h"
 
 namespace grammut {
 
-// A cached input: its tree and how well it parsed.
+// A cached corpus entry: its tree, its index and how it was made.
 struct CachedTree {
   Tree tree;
+  TreeIndex index;
   int syntax_errors = 0;
-};
+  // A clean derivation (parsed without errors, or built by tree operators
+  // from clean trees): safe to learn from.
+  bool clean = false;
 
-// One memory-bounded FIFO map from hash to tree.
-class TreeCacheTier {
- public:
-  explicit TreeCacheTier(size_t max_bytes) : max_bytes_(max_bytes) {}
-
-  // The entry for `hash`, or null.
-  std::shared_ptr<const CachedTree> Find(uint64_t hash) const;
-  // Adds (or replaces) the entry for `hash`, evicting the oldest entries
-  // while over the bound.
-  void Put(uint64_t hash, std::shared_ptr<const CachedTree> entry);
-  // Removes and returns the entry for `hash`, or null.
-  std::shared_ptr<const CachedTree> Take(uint64_t hash);
-
-  size_t size() const { return map_.size(); }
-  size_t bytes() const { return bytes_; }
-
- private:
-  static size_t Cost(const CachedTree& t);
-  size_t max_bytes_;
-  size_t bytes_ = 0;
-  absl::flat_hash_map<uint64_t, std::shared_ptr<const CachedTree>> map_;
-  std::deque<uint64_t> order_;  // insertion order, for eviction
+  size_t MemoryBytes() const {
+    return sizeof(CachedTree) + 64 + tree.MemoryBytes() + index.MemoryBytes();
+  }
 };
 
 class TreeCache {
  public:
-  // Outputs are needed only until libFuzzer's next call (a chain step or
-  // a promotion), so their tier is small.
-  explicit TreeCache(size_t corpus_bytes = size_t{128} << 20,
-                     size_t output_bytes = size_t{8} << 20)
-      : corpus_(corpus_bytes), outputs_(output_bytes) {}
+  explicit TreeCache(size_t max_bytes) : map_(max_bytes) {}
 
-  // The entry for `hash` in either tier, or null.
+  // The entry for `hash`, or null.
   std::shared_ptr<const CachedTree> Find(uint64_t hash);
-  // Adds the tree of an input (a corpus entry) to the large tier.
+  // Adds (or replaces) the entry for `hash`, evicting the oldest entries
+  // while over the bound.
   void Put(uint64_t hash, std::shared_ptr<const CachedTree> entry);
-  // Adds the tree of an output to the tier of recent outputs.
-  void PutOutput(uint64_t hash, std::shared_ptr<const CachedTree> entry);
-  // Moves an output that libFuzzer kept to the large tier; true if found.
-  bool Promote(uint64_t hash);
 
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
-  size_t size() const { return corpus_.size() + outputs_.size(); }
-  size_t bytes() const { return corpus_.bytes() + outputs_.bytes(); }
-  // Entries in the large tier.
-  size_t corpus_size() const { return corpus_.size(); }
+  size_t size() const { return map_.size(); }
+  size_t bytes() const { return map_.cost(); }
+  size_t max_bytes() const { return map_.max_cost(); }
 
  private:
-  TreeCacheTier corpus_;
-  TreeCacheTier outputs_;
+  BoundedMap<std::shared_ptr<const CachedTree>> map_;
   uint64_t hits_ = 0, misses_ = 0;
 };
 

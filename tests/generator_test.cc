@@ -18,10 +18,9 @@ struct Kit {
   explicit Kit(const std::string& name)
       : grammar(testing::LoadShipped(name)),
         parser(*grammar),
-        checker(*grammar),
         weights(*grammar),
-        tokens(*grammar, &checker),
-        generator(*grammar, weights, tokens, nullptr) {
+        gen(*grammar, weights, nullptr),
+        generator(gen.generator) {
     for (const std::string& f : testing::Samples(name)) {
       auto r = parser.Parse(testing::ReadFileOrDie(f));
       if (r.ok() && r->syntax_errors == 0) weights.AddTree(r->tree);
@@ -29,10 +28,9 @@ struct Kit {
   }
   std::unique_ptr<Grammar> grammar;
   Parser parser;
-  Parser checker;
   Weights weights;
-  TokenGenerator tokens;
-  Generator generator;
+  GeneratorKit gen;
+  Generator& generator;
 };
 
 using ValidityParam = std::tuple<std::string, ProbabilityMode>;

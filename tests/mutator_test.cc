@@ -5,6 +5,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "grammar_runtime/parser.h"
 #include "gtest/gtest.h"
 #include "mutator/loops.h"
@@ -14,10 +15,15 @@
 namespace grammut {
 namespace {
 
+using Fate = Mutator::Fate;
+using Input = Mutator::Input;
+
 std::unique_ptr<Mutator> MakeMutator(const std::string& grammar,
-                                     ModePolicy mode = ModePolicy::kAdaptive) {
+                                     ModePolicy mode = ModePolicy::kAdaptive,
+                                     const std::string& arms = "all") {
   MutatorConfig config;
   config.mode = mode;
+  config.arms = arms;
   auto m = Mutator::Create(config, testing::LoadShipped(grammar));
   EXPECT_TRUE(m.ok()) << m.status();
   return std::move(*m);
@@ -31,57 +37,84 @@ std::vector<std::string> SampleTexts(const std::string& grammar) {
   return out;
 }
 
-// Runs one operator many times over a grammar's samples; returns the
-// (input, output) pairs it produced.
+// CrossOver on strings; `op` gets what made the output.
+std::string CrossOverStrings(Mutator& m, const std::string& a,
+                             const std::string& b, size_t max_size,
+                             unsigned seed, std::string* op = nullptr) {
+  std::string out(max_size, '\0');
+  const size_t n =
+      m.CrossOver(reinterpret_cast<const uint8_t*>(a.data()), a.size(),
+                  reinterpret_cast<const uint8_t*>(b.data()), b.size(),
+                  reinterpret_cast<uint8_t*>(out.data()), out.size(), seed);
+  out.resize(n);
+  if (op != nullptr) *op = m.last_operator();
+  return out;
+}
+
+// Runs one operator many times over a grammar's samples (crossover with a
+// second sample as partner); returns the (input, output) pairs it made.
 std::vector<std::pair<std::string, std::string>> RunOperator(
     const std::string& grammar, const std::string& op, int rounds = 200) {
   auto m = MakeMutator(grammar);
   // Let it see the corpus first (donor pool, token pool, weights).
   const auto samples = SampleTexts(grammar);
+  EXPECT_TRUE(m->RestrictArms("grammar").ok());
   for (const std::string& s : samples) m->MutateString(s, 1 << 16, 1);
-  EXPECT_TRUE(m->RestrictOperators({op}).ok());
+  EXPECT_TRUE(m->RestrictArms(op).ok());
   std::vector<std::pair<std::string, std::string>> out;
   for (int i = 0; i < rounds; ++i) {
     const std::string& in = samples[i % samples.size()];
-    std::string used;
-    std::string result = m->MutateString(in, 1 << 16, 1000 + i, &used);
-    if (used == op) out.emplace_back(in, std::move(result));
+    std::string used, result;
+    if (op == "crossover") {
+      result = CrossOverStrings(*m, in, samples[(i + 1) % samples.size()],
+                                1 << 16, 1000 + i, &used);
+    } else {
+      result = m->MutateString(in, 1 << 16, 1000 + i, &used);
+    }
+    if (absl::StartsWith(used, op)) out.emplace_back(in, std::move(result));
   }
   return out;
 }
 
 class OperatorTest : public ::testing::TestWithParam<std::string> {};
 
-// Every tree operator applies to real inputs, changes them, and (except
-// token edits) keeps them valid.
+// Every operator applies to real inputs of every shipped grammar, changes
+// them, and (except byte-level edits) keeps them valid.
 TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
   const std::string op = GetParam();
-  const bool byte_level = Operators()[FindOperator(op.c_str())].byte_level;
-  for (const std::string grammar : {"json", "sqlite"}) {
+  const OperatorInfo& info = Operators()[FindOperator(op)];
+  for (const std::string& grammar : testing::ShippedGrammars()) {
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
     auto results = RunOperator(grammar, op);
     EXPECT_GE(results.size(), 50u) << grammar << " " << op;
     int valid = 0;
+    std::string first_bad;
     for (const auto& [in, out] : results) {
       EXPECT_NE(in, out);
       auto r = parser.Parse(out);
       ASSERT_TRUE(r.ok());
       valid += r->syntax_errors == 0;
+      if (r->syntax_errors > 0 && first_bad.empty()) {
+        first_bad = absl::StrCat(out.substr(0, 300), "\n-> ", r->first_error);
+      }
     }
-    if (!byte_level) {
-      EXPECT_GE(valid * 100, static_cast<int>(results.size()) * 95)
-          << grammar << " " << op;
+    if (!info.byte_level) {
+      EXPECT_GE(valid * 100, static_cast<int>(results.size()) * 98)
+          << grammar << " " << op << "\n"
+          << first_bad;
     }
   }
 }
 
+std::vector<std::string> AllOperatorNames() {
+  std::vector<std::string> names;
+  for (const OperatorInfo& op : Operators()) names.push_back(op.name);
+  return names;
+}
+
 INSTANTIATE_TEST_SUITE_P(All, OperatorTest,
-                         ::testing::Values("regenerate", "swap", "splice",
-                                           "hoist", "recursive", "shortest",
-                                           "loop-delete", "loop-duplicate",
-                                           "loop-swap", "token-regenerate",
-                                           "token-bytes", "bytes"),
+                         ::testing::ValuesIn(AllOperatorNames()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
                            for (char& c : name) {
@@ -92,34 +125,90 @@ INSTANTIATE_TEST_SUITE_P(All, OperatorTest,
 
 TEST(Operators, ShrinkingOperatorsShrink) {
   for (const std::string op : {"hoist", "shortest", "loop-delete"}) {
-    for (const auto& [in, out] : RunOperator("json", op)) {
+    const auto results = RunOperator("json", op);
+    ASSERT_GE(results.size(), 20u) << op;
+    for (const auto& [in, out] : results) {
       EXPECT_LT(out.size(), in.size()) << op;
     }
   }
 }
 
+// Mutating A with one operator until exactly B appears: each operator does
+// what it says on a small input.
+std::set<std::string> Reach(const std::string& grammar, const std::string& op,
+                            const std::string& in, int tries = 400) {
+  auto m = MakeMutator(grammar, ModePolicy::kAdaptive, op);
+  std::set<std::string> seen;
+  for (int seed = 0; seed < tries; ++seed) {
+    std::string used;
+    seen.insert(m->MutateString(in, 200, seed, &used));
+  }
+  return seen;
+}
+
 TEST(Operators, LoopDuplicateRepeatsAnIteration) {
-  auto results = RunOperator("json", "loop-duplicate");
-  ASSERT_FALSE(results.empty());
-  for (const auto& [in, out] : results) EXPECT_GT(out.size(), in.size());
-  // A concrete case: [1, 2] gets one more ", 1"/", 2" or a repeated element.
-  auto m = MakeMutator("json");
-  ASSERT_TRUE(m->RestrictOperators({"loop-duplicate"}).ok());
-  std::string op;
-  const std::string out = m->MutateString("[1, 2]", 100, 3, &op);
-  ASSERT_EQ(op, "loop-duplicate");
-  EXPECT_TRUE(out == "[1, 2, 2]" || out == "[1, 2, 2, 2]") << out;
+  const auto seen = Reach("json", "loop-duplicate", "[1, 2]");
+  EXPECT_TRUE(seen.count("[1, 2, 2]")) << *seen.begin();
+  EXPECT_TRUE(seen.count("[1, 2, 2, 2]"));
 }
 
 TEST(Operators, LoopDeleteRemovesAnIteration) {
-  auto m = MakeMutator("json");
-  ASSERT_TRUE(m->RestrictOperators({"loop-delete"}).ok());
-  std::set<std::string> seen;
-  for (unsigned seed = 0; seed < 40; ++seed) {
-    std::string op;
-    seen.insert(m->MutateString("[1, 2, 3]", 100, seed, &op));
+  const auto seen = Reach("json", "loop-delete", "[1, 2, 3]");
+  EXPECT_TRUE(seen.count("[1, 2]"));
+  EXPECT_TRUE(seen.count("[1, 3]"));
+}
+
+TEST(Operators, LoopSwapExchangesIterations) {
+  const auto seen = Reach("json", "loop-swap", "[1, 2, 3]");
+  EXPECT_TRUE(seen.count("[1, 3, 2]")) << *seen.begin();
+}
+
+TEST(Operators, HoistReplacesAValueByAnInnerOne) {
+  const auto seen = Reach("json", "hoist", "[[7]]");
+  EXPECT_TRUE(seen.count("[7]"));
+}
+
+TEST(Operators, SwapExchangesTwoSubtreesOfTheSameRule) {
+  const auto seen = Reach("json", "swap", "{\"a\": 1, \"b\": [2]}");
+  EXPECT_TRUE(seen.count("{\"a\": [2], \"b\": 1}"));
+}
+
+TEST(Operators, RecursiveNestsARuleInItself) {
+  const auto seen = Reach("json", "recursive", "[[1]]");
+  EXPECT_TRUE(seen.count("[[[1]]]"));
+}
+
+TEST(Operators, ShortestReplacesASubtreeByItsRulesCheapestDerivation) {
+  const auto seen = Reach("json", "shortest", "[{\"k\": true}]");
+  EXPECT_TRUE(seen.count("[{}]")) << *seen.begin();
+}
+
+TEST(Operators, TokenRegenerateMakesNewTokensOfTheSameType) {
+  // The only non-literal token is the number: it becomes other numbers.
+  const auto seen = Reach("json", "token-regenerate", "[5]");
+  int numbers = 0;
+  for (const std::string& s : seen) {
+    numbers +=
+        s.size() > 2 && s.front() == '[' && s.back() == ']' && s != "[5]";
   }
-  EXPECT_TRUE(seen.count("[1, 2]") || seen.count("[1, 3]")) << *seen.begin();
+  EXPECT_GE(numbers, 5);
+}
+
+TEST(Operators, SeparatorsKeepTokensApart) {
+  // Lua: swapping `a` and `b` in "a=1 b=2" must not make "b=2a=1".
+  auto g = testing::LoadShipped("lua");
+  Parser parser(*g);
+  for (const std::string op : {"loop-swap", "swap", "splice"}) {
+    auto m = MakeMutator("lua", ModePolicy::kAdaptive, op);
+    for (const std::string& s : SampleTexts("lua"))
+      m->MutateString(s, 1 << 16, 1);
+    for (int seed = 0; seed < 200; ++seed) {
+      const std::string out = m->MutateString("a=1 b=2 c=3", 200, seed);
+      auto r = parser.Parse(out);
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r->syntax_errors, 0) << op << ": " << out;
+    }
+  }
 }
 
 TEST(Operators, FindLoopsSeesStarIterations) {
@@ -128,22 +217,24 @@ TEST(Operators, FindLoopsSeesStarIterations) {
   auto r = parser.Parse("[1, 2, 3, 4]");
   ASSERT_TRUE(r.ok());
   size_t most = 0;
+  Loops loops;
   for (int i = 0; i < r->tree.size(); ++i) {
     if (!r->tree.node(i).is_rule) continue;
-    for (const LoopInstance& loop : FindLoops(*g, r->tree, i)) {
-      most = std::max(most, loop.iterations.size());
+    FindLoops(*g, r->tree, i, &loops);
+    for (const LoopInstance& loop : loops.instances) {
+      most = std::max(most, static_cast<size_t>(loop.count));
     }
   }
   EXPECT_EQ(most, 3u);  // ", 2" ", 3" ", 4"
 }
 
 // At least 99% of the tree-operator mutants of every sample corpus re-parse
-// without syntax errors (token edits excluded).
+// without syntax errors (byte-level edits excluded).
 TEST(Mutator, MutantsOfSampleCorporaStayValid) {
   for (const std::string& grammar : testing::ShippedGrammars()) {
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
-    auto m = MakeMutator(grammar);
+    auto m = MakeMutator(grammar, ModePolicy::kAdaptive, "grammar");
     const auto samples = SampleTexts(grammar);
     int checked = 0, valid = 0;
     std::string first_bad;
@@ -151,9 +242,7 @@ TEST(Mutator, MutantsOfSampleCorporaStayValid) {
       std::string op;
       const std::string out =
           m->MutateString(samples[i % samples.size()], 8192, i, &op);
-      if (op == "bytes" || op == "token-bytes" || op == "token-regenerate") {
-        continue;
-      }
+      if (op == "token-bytes" || op == "encode") continue;
       auto r = parser.Parse(out);
       ASSERT_TRUE(r.ok());
       ++checked;
@@ -218,8 +307,9 @@ TEST(Mutator, GarbageInputIsMutatedNotFatal) {
   }
   // Over the parse limit: byte-level fallback.
   std::string big(200000, 'x');
-  EXPECT_LE(m->MutateString(big, 300000, 1).size(), 300000u);
-  EXPECT_GT(m->stats().parse_failures, 0u);
+  auto g = MakeMutator("lua", ModePolicy::kAdaptive, "grammar");
+  EXPECT_LE(g->MutateString(big, 300000, 1).size(), 300000u);
+  EXPECT_EQ(g->stats().parse_failures, 1u);
 }
 
 TEST(Mutator, FreshProcessesGiveTheSameSequence) {
@@ -228,10 +318,19 @@ TEST(Mutator, FreshProcessesGiveTheSameSequence) {
   auto b = MakeMutator("xml");
   std::string cur_a = samples[0], cur_b = samples[0];
   for (int i = 0; i < 300; ++i) {
-    const std::string& in_a = i % 7 == 0 ? samples[i % samples.size()] : cur_a;
-    const std::string& in_b = i % 7 == 0 ? samples[i % samples.size()] : cur_b;
-    cur_a = a->MutateString(in_a, 4096, i);
-    cur_b = b->MutateString(in_b, 4096, i);
+    const bool start = i % 5 == 0;
+    const Input kind = start ? Input::kCorpusEntry : Input::kLastOutput;
+    const Fate fate = i % 17 == 0 ? Fate::kKept
+                      : start     ? Fate::kUnknown
+                                  : Fate::kDiscarded;
+    if (i > 0) {
+      a->ReportOutcome(fate, 1e-4 * (i % 7));
+      b->ReportOutcome(fate, 1e-4 * (i % 7));
+    }
+    const std::string& in_a = start ? samples[i % samples.size()] : cur_a;
+    const std::string& in_b = start ? samples[i % samples.size()] : cur_b;
+    cur_a = a->MutateString(in_a, 4096, i, nullptr, kind);
+    cur_b = b->MutateString(in_b, 4096, i, nullptr, kind);
     ASSERT_EQ(cur_a, cur_b) << i;
   }
 }
@@ -244,6 +343,7 @@ TEST(Mutator, WithLearningOffSameInputAndSeedGiveSameOutput) {
     for (int s = 0; s < 5; ++s) {
       for (unsigned seed = 0; seed < 10; ++seed) {
         const std::string out = m->MutateString(samples[s], 4096, seed);
+        m->ReportOutcome(seed % 3 == 0 ? Fate::kKept : Fate::kDiscarded, 1e-3);
         auto [it, inserted] = first.emplace(std::make_pair(s, seed), out);
         if (!inserted) EXPECT_EQ(it->second, out) << s << " " << seed;
       }
@@ -251,93 +351,146 @@ TEST(Mutator, WithLearningOffSameInputAndSeedGiveSameOutput) {
   }
 }
 
-TEST(Mutator, LearnsFromCorpusInputsAndCreditsAdmittedOutputs) {
-  auto m = MakeMutator("json");
+TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const auto samples = SampleTexts("json");
-  for (const std::string& s : samples) m->MutateString(s, 4096, 1);
+  for (const std::string& s : samples) {
+    m->MutateString(s, 4096, 1);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+  }
   EXPECT_EQ(m->stats().learned, samples.size());
   EXPECT_EQ(m->weights().trees(), static_cast<int64_t>(samples.size()));
-  // A chain step (our last output given back) is not learned.
-  const std::string out1 = m->MutateString(samples[0], 4096, 2);
-  const std::string out2 = m->MutateString(out1, 4096, 3);
-  EXPECT_EQ(m->stats().credited, 0u);
-  // An earlier output coming back means libFuzzer kept it: credit it.
-  m->MutateString(out1, 4096, 4);
-  EXPECT_EQ(m->stats().credited, 1u);
+  // A kept output: learned at once (no parse), and its arm is credited.
+  std::string op;
+  m->MutateString(samples[0], 4096, 2, &op);
+  const int64_t parses = m->parses();
+  m->ReportOutcome(Fate::kKept, 1e-4);
+  EXPECT_EQ(m->stats().learned, samples.size() + 1);
+  EXPECT_EQ(m->parses(), parses);
   uint64_t wins = 0;
-  for (int i = 0; i < m->operator_scheduler().size(); ++i) {
-    wins += m->operator_scheduler().wins(i);
+  for (int i = 0; i < m->operator_bandit().size(); ++i) {
+    if (m->operator_bandit().wins(i) > 0) {
+      EXPECT_EQ(GrammarArms()[i].name, op);
+      wins += m->operator_bandit().wins(i);
+    }
   }
   EXPECT_EQ(wins, 1u);
-  (void)out2;
+  EXPECT_EQ(m->family_bandit().wins(kGrammarFamily), 1u);
+  EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 0u);
 }
 
-TEST(Mutator, ParsesEachInputOnce) {
-  auto m = MakeMutator("json");
+TEST(Mutator, ParsesEachCorpusEntryOnce) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string in = SampleTexts("json")[3];
   std::string cur = in;
-  for (int i = 0; i < 50; ++i) cur = m->MutateString(i % 5 ? cur : in, 4096, i);
-  // Misses: the input once, plus re-parses for learning; chained outputs hit.
-  EXPECT_GE(m->cache().hits(), 45u);
+  for (int i = 0; i < 50; ++i) {
+    const bool start = i % 5 == 0;
+    if (i > 0) m->ReportOutcome(start ? Fate::kUnknown : Fate::kDiscarded, 0);
+    cur = m->MutateString(start ? in : cur, 4096, i, nullptr,
+                          start ? Input::kCorpusEntry : Input::kLastOutput);
+  }
+  EXPECT_EQ(m->parses(), 1);
 }
 
-TEST(Mutator, OutputEndingAShortChainIsKeptAsCorpusEntry) {
-  auto m = MakeMutator("json");
-  const std::vector<std::string> samples = SampleTexts("json");
-  // libFuzzer stops a chain early only when the output added coverage: the
-  // output of a one-step chain is a corpus entry and its tree moves to the
-  // cache's corpus tier.
-  const std::string kept = m->MutateString(samples[3], 4096, 1);
-  // A new chain: `kept` was admitted.
-  std::string cur = m->MutateString(samples[4], 4096, 2);
-  EXPECT_EQ(m->cache().corpus_size(), 3u);  // both inputs and `kept`
-  // A chain that ran to libFuzzer's depth (5) says nothing: not promoted.
-  for (int i = 0; i < 4; ++i) cur = m->MutateString(cur, 4096, 10 + i);
-  m->MutateString(samples[5], 4096, 20);
-  EXPECT_EQ(m->cache().corpus_size(), 4u);  // only samples[5] added
-  // The kept output is not parsed again.
-  const uint64_t misses = m->cache().misses();
+TEST(Mutator, KeptOutputComingBackIsNotParsedAgain) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
+  const std::string kept = m->MutateString(SampleTexts("json")[3], 4096, 1);
+  m->ReportOutcome(Fate::kKept, 1e-4);
+  const int64_t parses = m->parses();
   m->MutateString(kept, 4096, 7);
-  EXPECT_EQ(m->cache().misses(), misses);
+  EXPECT_EQ(m->parses(), parses);
+  EXPECT_EQ(m->stats().corpus_entries, 2u);
+}
+
+TEST(Mutator, UnknownFateIsCreditedWhenTheOutputReturns) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
+  std::string op;
+  const std::string out = m->MutateString(SampleTexts("json")[3], 4096, 1, &op);
+  m->ReportOutcome(Fate::kUnknown, 1e-4);
+  EXPECT_EQ(m->stats().late_credit, 0u);
+  const int64_t parses = m->parses();
+  m->MutateString(out, 4096, 2);  // libFuzzer hands it back: it was kept
+  EXPECT_EQ(m->stats().late_credit, 1u);
+  EXPECT_EQ(m->parses(), parses);  // its tree was remembered
+  EXPECT_EQ(m->stats().learned, 2u);
+  uint64_t wins = 0;
+  for (int i = 0; i < m->operator_bandit().size(); ++i) {
+    wins += m->operator_bandit().wins(i);
+  }
+  EXPECT_EQ(wins, 1u);
+}
+
+TEST(Mutator, ByteOutputsAreNotLearnedAndChainsAfterThemDoNotParse) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  const std::string in = "[1, 2, 3]";
+  std::string cur = m->MutateString(in, 64, 1);
+  for (int i = 0; i < 4; ++i) {
+    m->ReportOutcome(Fate::kDiscarded, 1e-5);
+    cur = m->MutateString(cur, 64, 2 + i, nullptr, Input::kLastOutput);
+  }
+  m->ReportOutcome(Fate::kKept, 1e-5);
+  EXPECT_EQ(m->parses(), 0);
+  EXPECT_EQ(m->stats().learned, 0u);
+  EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 1u);
 }
 
 TEST(Mutator, InputOverTheParserLimitsIsTriedOnce) {
-  auto m = MakeMutator("json");
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string deep(100000, '[');  // deeper than the nesting limit
   for (unsigned seed = 0; seed < 5; ++seed) {
     const std::string out = m->MutateString(deep, 200000, seed);
     EXPECT_LE(out.size(), 200000u);
   }
   EXPECT_EQ(m->stats().parse_failures, 1u);
-  EXPECT_EQ(m->stats().byte_fallbacks, 5u);
+  EXPECT_EQ(m->stats().fallbacks, 5u);
 }
 
-TEST(Mutator, CrossOverMixesTwoInputs) {
-  auto m = MakeMutator("json");
+TEST(Mutator, CrossOverReachesAMixOfBothInputs) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "crossover");
   const std::string a = "{\"a\": [1, 2, 3]}";
   const std::string b = "{\"zzz\": {\"q\": true}}";
-  std::string out(256, '\0');
-  int mixed = 0;
-  for (unsigned seed = 0; seed < 50; ++seed) {
-    const size_t n =
-        m->CrossOver(reinterpret_cast<const uint8_t*>(a.data()), a.size(),
-                     reinterpret_cast<const uint8_t*>(b.data()), b.size(),
-                     reinterpret_cast<uint8_t*>(out.data()), out.size(), seed);
-    const std::string got = out.substr(0, n);
-    mixed += got != a && (got.find("zzz") != std::string::npos ||
-                          got.find("true") != std::string::npos ||
-                          got.find("q") != std::string::npos);
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  std::set<std::string> seen;
+  for (unsigned seed = 0; seed < 300; ++seed) {
+    std::string op;
+    const std::string got = CrossOverStrings(*m, a, b, 256, seed, &op);
+    ASSERT_EQ(op, "crossover");
+    auto r = parser.Parse(got);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->syntax_errors, 0) << got;
+    seen.insert(got);
   }
-  EXPECT_GT(mixed, 25);
+  EXPECT_TRUE(seen.count("{\"a\": [1, {\"q\": true}, 3]}"));
+  EXPECT_TRUE(seen.count("{\"a\": [1, 2, true]}"));
 }
 
-TEST(Mutator, StatsLineNamesOperators) {
+TEST(Mutator, ArmSpecsAreCheckedAndNamed) {
+  MutatorConfig config;
+  config.arms = "splice,no-such-op";
+  auto m = Mutator::Create(config, testing::LoadShipped("json"));
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("GRAMMUT_ARMS"), std::string::npos);
+  EXPECT_NE(m.status().message().find("no-such-op"), std::string::npos);
+  auto bytes_only = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  for (int i = 0; i < 50; ++i) {
+    std::string op;
+    bytes_only->MutateString("[1, 2]", 64, i, &op);
+    EXPECT_EQ(op, "bytes");
+  }
+}
+
+TEST(Mutator, StatsLineNamesFamiliesAndOperators) {
   auto m = MakeMutator("json");
-  for (int i = 0; i < 100; ++i) m->MutateString("[1, {\"a\": 2}]", 4096, i);
+  for (int i = 0; i < 100; ++i) {
+    m->MutateString("[1, {\"a\": 2}]", 4096, i);
+    m->ReportOutcome(i % 10 == 0 ? Fate::kKept : Fate::kDiscarded, 1e-4);
+  }
   const std::string line = m->StatsLine();
-  EXPECT_NE(line.find("grammut:"), std::string::npos);
-  EXPECT_NE(line.find("cache hit"), std::string::npos);
-  EXPECT_NE(line.find("regenerate"), std::string::npos);
+  EXPECT_NE(line.find("grammar "), std::string::npos) << line;
+  EXPECT_NE(line.find("bytes "), std::string::npos) << line;
+  EXPECT_NE(line.find("% time"), std::string::npos) << line;
+  EXPECT_NE(line.find("regenerate/"), std::string::npos) << line;
 }
 
 }  // namespace

@@ -158,17 +158,6 @@ TEST(Parser, InvalidUtf8IsKeptExactly) {
   EXPECT_EQ(r->tree.Text(), bytes);
 }
 
-TEST(Parser, LexSplitsTokens) {
-  auto g = testing::LoadShipped("json");
-  Parser parser(*g);
-  std::vector<LexedToken> tokens;
-  ASSERT_TRUE(parser.Lex("{ \"k\": 12 }", &tokens));
-  int visible = 0;
-  for (const LexedToken& t : tokens) visible += !t.hidden;
-  EXPECT_EQ(visible, 5);
-  EXPECT_FALSE(parser.Lex("\x01", &tokens));
-}
-
 TEST(Parser, CachesStayBounded) {
   auto g = testing::LoadShipped("sqlite");
   ParseOptions options;

@@ -1,62 +1,69 @@
-// Tests of the two-tier tree cache.
+// Tests for BoundedMap (every bounded table of the mutator) and TreeCache.
 #include "mutator/tree_cache.h"
 
-#include <memory>
-
 #include "gtest/gtest.h"
+#include "mutator/bounded_map.h"
 
 namespace grammut {
 namespace {
 
-std::shared_ptr<const CachedTree> Entry(int errors) {
+TEST(BoundedMap, EvictsTheOldestWhileOverTheBound) {
+  BoundedMap<int> m(/*max_cost=*/3);
+  m.Put(1, 10);
+  m.Put(2, 20);
+  m.Put(3, 30);
+  m.Put(4, 40);
+  EXPECT_FALSE(m.Contains(1));
+  EXPECT_EQ(*m.Find(2), 20);
+  EXPECT_EQ(m.size(), 3u);
+  // Costs: one entry of cost 2 pushes out the two oldest.
+  m.Put(5, 50, /*cost=*/2);
+  EXPECT_FALSE(m.Contains(2));
+  EXPECT_FALSE(m.Contains(3));
+  EXPECT_TRUE(m.Contains(4));
+  EXPECT_EQ(m.cost(), 3u);
+}
+
+TEST(BoundedMap, ReplacingKeepsThePlaceAndTakeRemoves) {
+  BoundedMap<int> m(2);
+  m.Put(1, 10);
+  m.Put(2, 20);
+  m.Put(1, 11);  // replaced: still the oldest
+  m.Put(3, 30);
+  EXPECT_FALSE(m.Contains(1));
+  EXPECT_EQ(m.Take(2), 20);
+  EXPECT_FALSE(m.Take(2).has_value());
+  m.Put(4, 40);
+  m.Put(5, 50);  // 3 goes; the taken 2 left a stale slot that is skipped
+  EXPECT_FALSE(m.Contains(3));
+  EXPECT_TRUE(m.Contains(4) && m.Contains(5));
+}
+
+TEST(BoundedMap, RingGrowsAndWrapsWithoutLosingOrder) {
+  BoundedMap<int> m(100);
+  for (int i = 0; i < 1000; ++i) m.Put(i, i);
+  EXPECT_EQ(m.size(), 100u);
+  for (int i = 900; i < 1000; ++i) EXPECT_TRUE(m.Contains(i)) << i;
+  EXPECT_FALSE(m.Contains(899));
+}
+
+std::shared_ptr<const CachedTree> TreeOfBytes(size_t n) {
   auto e = std::make_shared<CachedTree>();
-  e->syntax_errors = errors;
+  const int root = e->tree.BeginRule(0);
+  e->tree.AddToken(1, "", std::string(n, 'x'));
+  e->tree.EndRule(root);
   return e;
 }
 
-TEST(TreeCache, OutputsDoNotEvictCorpusEntries) {
-  // An empty entry costs a few hundred bytes: room for a few outputs.
-  TreeCache cache(/*corpus_bytes=*/1 << 20, /*output_bytes=*/1024);
-  cache.Put(1, Entry(1));
-  for (uint64_t h = 100; h < 10000; ++h) cache.PutOutput(h, Entry(0));
-  ASSERT_NE(cache.Find(1), nullptr);
-  EXPECT_EQ(cache.Find(1)->syntax_errors, 1);
-  EXPECT_EQ(cache.Find(100), nullptr);   // an old output went
-  EXPECT_NE(cache.Find(9999), nullptr);  // the newest stays
-}
-
-TEST(TreeCache, PromoteMovesAnOutputToTheCorpusTier) {
-  TreeCache cache(1 << 20, 1024);
-  cache.PutOutput(5, Entry(2));
-  EXPECT_TRUE(cache.Promote(5));
-  EXPECT_FALSE(cache.Promote(5));  // already moved
-  EXPECT_EQ(cache.corpus_size(), 1u);
-  for (uint64_t h = 100; h < 10000; ++h) cache.PutOutput(h, Entry(0));
-  ASSERT_NE(cache.Find(5), nullptr);
-  EXPECT_EQ(cache.Find(5)->syntax_errors, 2);
-}
-
-TEST(TreeCache, EachTierStaysWithinItsBound) {
-  TreeCache cache(2048, 1024);
-  for (uint64_t h = 0; h < 1000; ++h) {
-    cache.Put(h, Entry(0));
-    cache.PutOutput(h + 5000, Entry(0));
-    cache.Promote(h + 4990);
-  }
-  EXPECT_LE(cache.bytes(), 2048u + 1024u);
-  EXPECT_GT(cache.size(), 0u);
-  EXPECT_EQ(cache.Find(0), nullptr);    // oldest corpus entry evicted
-  EXPECT_NE(cache.Find(999), nullptr);  // newest kept
-}
-
-TEST(TreeCache, ReplacingAnEntryKeepsTheNewOne) {
-  TreeCache cache(1 << 20, 1 << 20);
-  cache.Put(7, Entry(1));
-  cache.Put(7, Entry(3));
-  EXPECT_EQ(cache.Find(7)->syntax_errors, 3);
-  EXPECT_EQ(cache.size(), 1u);
+TEST(TreeCache, BoundedByTheMemoryTreesHold) {
+  TreeCache cache(/*max_bytes=*/64 * 1024);
+  for (uint64_t h = 0; h < 100; ++h) cache.Put(h, TreeOfBytes(4096));
+  EXPECT_LE(cache.bytes(), 64u * 1024);
+  EXPECT_GE(cache.bytes(), 32u * 1024);
+  EXPECT_LT(cache.size(), 16u);
+  EXPECT_NE(cache.Find(99), nullptr);
+  EXPECT_EQ(cache.Find(0), nullptr);
   EXPECT_EQ(cache.hits(), 1u);
-  EXPECT_EQ(cache.Find(8), nullptr);
   EXPECT_EQ(cache.misses(), 1u);
 }
 

@@ -127,9 +127,8 @@ TEST_F(IfHExample, SmoothingGivesUnseenAlternativesMass) {
 }
 
 TEST_F(IfHExample, InverseGenerationPrefersUnseenAlternatives) {
-  Parser checker(*grammar_);
-  TokenGenerator tokens(*grammar_, &checker);
-  Generator gen(*grammar_, *weights_, tokens, nullptr);
+  GeneratorKit kit(*grammar_, *weights_, nullptr);
+  Generator& gen = kit.generator;
   GenerateOptions options;
   options.mode = ProbabilityMode::kInverse;
   options.max_bytes = 200;
@@ -197,9 +196,8 @@ TEST(Weights, LearnedGenerationReproducesSampleFrequencies) {
     for (const std::string& f : testing::Samples(name)) {
       learned.AddTree(parser.Parse(testing::ReadFileOrDie(f))->tree);
     }
-    Parser checker(*g);
-    TokenGenerator tokens(*g, &checker);
-    Generator gen(*g, learned, tokens, nullptr);
+    GeneratorKit kit(*g, learned, nullptr);
+    Generator& gen = kit.generator;
     GenerateOptions options;
     options.mode = ProbabilityMode::kLearned;
     options.max_bytes = 1 << 16;

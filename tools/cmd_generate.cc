@@ -44,10 +44,8 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                  out.c_str(), ec.message().c_str());
     return 1;
   }
-  Parser checker(g);
   Parser reparser(g);
-  TokenGenerator tokens(g, &checker);
-  Generator gen(g, **weights, tokens, nullptr);
+  GeneratorKit kit(g, **weights, nullptr);
   GenerateOptions opt;
   opt.max_bytes = static_cast<size_t>(max_size);
   opt.mode = *mode;
@@ -55,15 +53,15 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   int valid = 0, written = 0, used_ll = 0;
   size_t largest = 0;
   for (int i = 0; i < n; ++i) {
-    std::optional<Tree> t = gen.Generate(g.start_rule(), rng, opt);
-    if (!t) {
+    Tree t;
+    if (!kit.generator.Generate(g.start_rule(), rng, opt, &t)) {
       std::fprintf(stderr,
                    "grammut generate: the shortest input of rule %s is over "
                    "--max_size %d\n",
                    g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
-    const std::string text = t->Text();
+    const std::string text = t.Text();
     largest = std::max(largest, text.size());
     auto r = reparser.Parse(text);
     valid += r.ok() && r->syntax_errors == 0;

@@ -1,0 +1,134 @@
+// bounded_map.h: a hash map with a size bound and first-in-first-out
+// eviction, for every bounded table the mutator keeps (parsed trees,
+// outputs awaiting credit, inputs already seen).
+//
+// Each entry has a cost (1 for tables bounded by count, bytes for the tree
+// cache); Put evicts the oldest entries while the total is over the bound.
+// Insertion order lives in a ring buffer that only grows, so a map that
+// stays at its bound allocates nothing.
+//
+// Example:
+//   BoundedMap<int> pending(/*max_cost=*/4096);
+//   pending.Put(hash, arm);
+//   if (std::optional<int> arm = pending.Take(hash)) { ... }
+#ifndef GRAMMUT_MUTATOR_BOUNDED_MAP_H_
+#define GRAMMUT_MUTATOR_BOUNDED_MAP_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace grammut {
+
+template <typename V>
+class BoundedMap {
+ public:
+  explicit BoundedMap(size_t max_cost) : max_cost_(max_cost) {}
+
+  // Find returns the value for `key`, or null.
+  V* Find(uint64_t key) {
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : &it->second.value;
+  }
+  const V* Find(uint64_t key) const {
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : &it->second.value;
+  }
+  bool Contains(uint64_t key) const { return map_.contains(key); }
+
+  // Put adds or replaces the entry for `key` (a replaced entry keeps its
+  // place in the eviction order), then evicts while over the bound.
+  void Put(uint64_t key, V value, size_t cost = 1) {
+    auto [it, inserted] = map_.try_emplace(key);
+    if (!inserted) {
+      cost_ -= it->second.cost;
+    } else {
+      it->second.seq = next_seq_++;
+      PushOrder(key, it->second.seq);
+    }
+    it->second.value = std::move(value);
+    it->second.cost = cost;
+    cost_ += cost;
+    while (cost_ > max_cost_ && count_ > 0) EvictOldest();
+  }
+
+  // Take removes the entry for `key` and returns its value.
+  std::optional<V> Take(uint64_t key) {
+    auto it = map_.find(key);
+    if (it == map_.end()) return std::nullopt;
+    std::optional<V> out(std::move(it->second.value));
+    cost_ -= it->second.cost;
+    map_.erase(it);  // its slot in the order ring is skipped later
+    return out;
+  }
+
+  void Clear() {
+    map_.clear();
+    head_ = count_ = 0;
+    cost_ = 0;
+  }
+
+  size_t size() const { return map_.size(); }
+  size_t cost() const { return cost_; }
+  size_t max_cost() const { return max_cost_; }
+  void set_max_cost(size_t max_cost) { max_cost_ = max_cost; }
+
+  // Calls fn(key, value) for every entry (unspecified order).
+  template <typename Fn>
+  void ForEach(Fn fn) const {
+    for (const auto& [key, entry] : map_) fn(key, entry.value);
+  }
+
+ private:
+  struct Entry {
+    V value{};
+    size_t cost = 0;
+    uint64_t seq = 0;
+  };
+  struct Slot {
+    uint64_t key;
+    uint64_t seq;
+  };
+
+  void PushOrder(uint64_t key, uint64_t seq) {
+    if (count_ == ring_.size()) {
+      // Grow, unrolling the ring so the oldest entry comes first.
+      std::vector<Slot> bigger;
+      bigger.reserve(ring_.empty() ? 64 : 2 * ring_.size());
+      for (size_t k = 0; k < count_; ++k) {
+        bigger.push_back(ring_[(head_ + k) % ring_.size()]);
+      }
+      bigger.resize(bigger.capacity());
+      ring_ = std::move(bigger);
+      head_ = 0;
+    }
+    ring_[(head_ + count_) % ring_.size()] = Slot{key, seq};
+    ++count_;
+  }
+
+  void EvictOldest() {
+    const Slot slot = ring_[head_];
+    head_ = (head_ + 1) % ring_.size();
+    --count_;
+    auto it = map_.find(slot.key);
+    // Skip slots of entries taken (or taken and put again) since.
+    if (it == map_.end() || it->second.seq != slot.seq) return;
+    cost_ -= it->second.cost;
+    map_.erase(it);
+  }
+
+  size_t max_cost_;
+  size_t cost_ = 0;
+  uint64_t next_seq_ = 0;
+  absl::flat_hash_map<uint64_t, Entry> map_;
+  std::vector<Slot> ring_;
+  size_t head_ = 0, count_ = 0;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_MUTATOR_BOUNDED_MAP_H_

@@ -1,0 +1,100 @@
+#include "mutator/tree_index.h"
+
+#include <algorithm>
+
+namespace grammut {
+
+void TreeIndex::BuildAll(const Tree& tree, const Grammar& grammar) const {
+  if (!built_rules_) BuildRules(tree, grammar);
+  if (!built_tokens_) BuildTokens(tree, grammar);
+}
+
+int TreeIndex::RandomRuleNode(const Tree& tree, Rng& rng) {
+  if (tree.empty()) return -1;
+  int i = static_cast<int>(rng.Below(tree.size()));
+  while (i >= 0 && !tree.node(i).is_rule) --i;
+  return i;
+}
+
+void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
+  built_rules_ = true;
+  const int num_rules = grammar.num_rules();
+  rule_begin_.assign(num_rules + 1, 0);
+  loop_nodes_.clear();
+  int count = 0;
+  for (int i = 0; i < tree.size(); ++i) {
+    const Node& n = tree.node(i);
+    if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) continue;
+    ++rule_begin_[n.symbol + 1];
+    ++count;
+    if (n.steps_size >= 2) loop_nodes_.push_back(i);
+  }
+  for (int r = 0; r < num_rules; ++r) rule_begin_[r + 1] += rule_begin_[r];
+  by_rule_.resize(count);
+  // Counting sort, stable: each group stays in preorder. rule_begin_[r] is
+  // the insertion cursor of group r, restored afterwards.
+  for (int i = 0; i < tree.size(); ++i) {
+    const Node& n = tree.node(i);
+    if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) continue;
+    by_rule_[rule_begin_[n.symbol]++] = i;
+  }
+  for (int r = num_rules; r > 0; --r) rule_begin_[r] = rule_begin_[r - 1];
+  rule_begin_[0] = 0;
+}
+
+void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
+  built_tokens_ = true;
+  tokens_.clear();
+  free_tokens_.clear();
+  for (int i = 0; i < tree.size(); ++i) {
+    const Node& n = tree.node(i);
+    if (n.is_rule || n.symbol <= 0 || n.text_size == n.trivia_size) continue;
+    tokens_.push_back(i);
+    if (!grammar.is_literal(n.symbol)) free_tokens_.push_back(i);
+  }
+}
+
+absl::Span<const int32_t> TreeIndex::OfRule(const Tree& tree,
+                                            const Grammar& grammar,
+                                            int rule) const {
+  if (!built_rules_) BuildRules(tree, grammar);
+  if (rule < 0 || rule + 1 >= static_cast<int>(rule_begin_.size())) return {};
+  return absl::Span<const int32_t>(by_rule_.data() + rule_begin_[rule],
+                                   rule_begin_[rule + 1] - rule_begin_[rule]);
+}
+
+absl::Span<const int32_t> TreeIndex::OfRuleWithin(const Tree& tree,
+                                                  const Grammar& grammar,
+                                                  int rule, int begin,
+                                                  int end) const {
+  absl::Span<const int32_t> all = OfRule(tree, grammar, rule);
+  auto lo = std::lower_bound(all.begin(), all.end(), begin);
+  auto hi = std::lower_bound(lo, all.end(), end);
+  return absl::Span<const int32_t>(lo, static_cast<size_t>(hi - lo));
+}
+
+const std::vector<int32_t>& TreeIndex::Tokens(const Tree& tree,
+                                              const Grammar& grammar) const {
+  if (!built_tokens_) BuildTokens(tree, grammar);
+  return tokens_;
+}
+
+const std::vector<int32_t>& TreeIndex::FreeTokens(
+    const Tree& tree, const Grammar& grammar) const {
+  if (!built_tokens_) BuildTokens(tree, grammar);
+  return free_tokens_;
+}
+
+const std::vector<int32_t>& TreeIndex::LoopNodes(const Tree& tree,
+                                                 const Grammar& grammar) const {
+  if (!built_rules_) BuildRules(tree, grammar);
+  return loop_nodes_;
+}
+
+size_t TreeIndex::MemoryBytes() const {
+  return sizeof(int32_t) * (by_rule_.capacity() + rule_begin_.capacity() +
+                            loop_nodes_.capacity() + tokens_.capacity() +
+                            free_tokens_.capacity());
+}
+
+}  // namespace grammut
