@@ -47,7 +47,7 @@ std::string ReadFileOrDie(const std::string& path) {
 
 const std::vector<std::string>& ShippedGrammars() {
   static const std::vector<std::string> kNames = {"json", "xml", "sqlite",
-                                                  "lua"};
+                                                  "lua", "javascript"};
   return kNames;
 }
 
