@@ -17,36 +17,93 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (tokens_.CanGenerate(t)) generable_types_.push_back(t);
   }
+  PrecomputeEdgeCosts();
 }
 
-MinCost Generator::EdgeCost(const AtnEdge& e, int precedence, int depth) const {
+namespace {
+
+bool IsEpsilonLike(EdgeKind k) {
+  return k != EdgeKind::kRule && !IsSymbolEdge(k);
+}
+
+constexpr int kPrecedenceLookahead = 6;
+
+}  // namespace
+
+void Generator::PrecomputeEdgeCosts() {
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const MinCost kInf{kUnreachableCost, kUnreachableCost};
-  if (e.kind == EdgeKind::kRule) {
-    const MinCost& a = cost[g.rule_start[e.label]];
-    const MinCost& b = cost[e.follow];
-    if (a.bytes >= kUnreachableCost || b.bytes >= kUnreachableCost) return kInf;
-    return MinCost{a.bytes + b.bytes, a.steps + b.steps + 1};
+  const int64_t sep = static_cast<int64_t>(grammar_.separator().size());
+  edge_cost_.resize(g.edges.size());
+  precedence_sensitive_.assign(g.edges.size(), false);
+  for (size_t k = 0; k < g.edges.size(); ++k) {
+    const AtnEdge& e = g.edges[k];
+    MinCost c = kInf;
+    if (e.kind == EdgeKind::kRule) {
+      const MinCost& a = cost[g.rule_start[e.label]];
+      const MinCost& b = cost[e.follow];
+      if (a.bytes < kUnreachableCost && b.bytes < kUnreachableCost) {
+        c = MinCost{a.bytes + b.bytes, a.steps + b.steps + 1};
+      }
+    } else if (IsSymbolEdge(e.kind)) {
+      const MinCost& b = cost[e.target];
+      const int64_t sym = grammar_.MinSymbolLength(e) + sep;
+      if (b.bytes < kUnreachableCost && sym < kUnreachableCost) {
+        c = MinCost{b.bytes + sym, b.steps + 1};
+      }
+    } else {
+      const MinCost& b = cost[e.target];
+      if (b.bytes < kUnreachableCost) c = MinCost{b.bytes, b.steps + 1};
+    }
+    edge_cost_[k] = c;
   }
-  if (IsSymbolEdge(e.kind)) {
-    const MinCost& b = cost[e.target];
-    const int64_t sym = grammar_.MinSymbolLength(e) +
-                        static_cast<int64_t>(grammar_.separator().size());
-    if (b.bytes >= kUnreachableCost || sym >= kUnreachableCost) return kInf;
-    return MinCost{b.bytes + sym, b.steps + 1};
+  // Edges whose cost can depend on a precedence predicate met within the
+  // lookahead: only those need the per-call search.
+  std::vector<std::pair<int32_t, int>> stack;
+  for (size_t k = 0; k < g.edges.size(); ++k) {
+    const AtnEdge& e = g.edges[k];
+    if (!IsEpsilonLike(e.kind)) continue;
+    if (e.kind == EdgeKind::kPrecedence) {
+      precedence_sensitive_[k] = true;
+      continue;
+    }
+    stack.assign(1, {e.target, 0});
+    while (!stack.empty() && !precedence_sensitive_[k]) {
+      const auto [state, depth] = stack.back();
+      stack.pop_back();
+      if (depth > kPrecedenceLookahead) continue;
+      const AtnState& t = g.states[state];
+      if (t.kind == StateKind::kRuleStop) continue;
+      for (uint32_t i = 0; i < t.num_edges; ++i) {
+        const AtnEdge& next = g.edges[t.first_edge + i];
+        if (next.kind == EdgeKind::kPrecedence) {
+          precedence_sensitive_[k] = true;
+        } else if (IsEpsilonLike(next.kind)) {
+          stack.emplace_back(next.target, depth + 1);
+        }
+      }
+    }
   }
+}
+
+MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
+  ++work_;
+  const AtnGraph& g = grammar_.parser_graph();
+  const AtnEdge& e = g.edges[k];
+  const MinCost kInf{kUnreachableCost, kUnreachableCost};
+  if (!precedence_sensitive_[k]) return edge_cost_[k];
   if (e.kind == EdgeKind::kPrecedence && e.label < precedence) return kInf;
-  // Epsilon-like: look through a few states for precedence predicates that
-  // would fail, since the precomputed costs ignore them.
+  // Look through a few states for precedence predicates that would fail,
+  // since the precomputed costs ignore them.
   const AtnState& t = g.states[e.target];
-  if (depth > 6 || t.kind == StateKind::kRuleStop || t.num_edges == 0) {
-    const MinCost& b = cost[e.target];
-    return b.bytes >= kUnreachableCost ? kInf : MinCost{b.bytes, b.steps + 1};
+  if (depth > kPrecedenceLookahead || t.kind == StateKind::kRuleStop ||
+      t.num_edges == 0) {
+    return edge_cost_[k];
   }
   MinCost best = kInf;
   for (uint32_t i = 0; i < t.num_edges; ++i) {
-    MinCost c = EdgeCost(g.edges[t.first_edge + i], precedence, depth + 1);
+    MinCost c = EdgeCost(t.first_edge + i, precedence, depth + 1);
     if (c.bytes < kUnreachableCost) c.steps += 1;
     if (c < best) best = c;
   }
@@ -96,6 +153,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   std::vector<double>& weights = weights_scratch_;
   std::vector<MinCost>& costs = costs_;
   for (int64_t steps = 0;; ++steps) {
+    ++work_;
     if (steps > 4 * step_limit + 100000) return false;  // defensive
     const AtnState& st = g.states[state];
     Frame& frame = frames_[depth_ - 1];
@@ -117,8 +175,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
     if (st.num_edges > 1) {
       costs.clear();
       for (uint32_t i = 0; i < st.num_edges; ++i) {
-        costs.push_back(
-            EdgeCost(g.edges[st.first_edge + i], frame.precedence, 0));
+        costs.push_back(EdgeCost(st.first_edge + i, frame.precedence, 0));
       }
       uint32_t cheapest_edge = 0;
       for (uint32_t i = 1; i < st.num_edges; ++i) {

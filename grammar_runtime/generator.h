@@ -58,6 +58,10 @@ class Generator {
   std::optional<Tree> Generate(int rule, Rng& rng,
                                const GenerateOptions& options);
 
+  // Work done so far: ATN states walked and edge costs looked up. Tests
+  // bound generation work with this.
+  uint64_t work() const { return work_; }
+
  private:
   // One rule invocation being generated.
   struct Frame {
@@ -71,10 +75,12 @@ class Generator {
   // Opens a frame (reusing the buffers of an earlier one).
   Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve);
 
-  // Minimum cost of taking `edge` (bytes to the rule's end), honouring
-  // precedence predicates met within a few epsilon steps; unreachable if
-  // they fail.
-  MinCost EdgeCost(const AtnEdge& edge, int precedence, int depth) const;
+  // Minimum cost of taking parser edge `k` (bytes to the rule's end),
+  // honouring precedence predicates met within a few epsilon steps;
+  // unreachable if they fail. Constant time for edges no precedence
+  // predicate can affect.
+  MinCost EdgeCost(uint32_t k, int precedence, int depth);
+  void PrecomputeEdgeCosts();
 
   const Grammar& grammar_;
   const Weights& weights_;
@@ -82,6 +88,9 @@ class Generator {
   SeparatorOracle& separators_;
   const TokenPool* pool_;
   std::vector<int> generable_types_;
+  std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
+  std::vector<bool> precedence_sensitive_;  // per parser edge
+  uint64_t work_ = 0;
   // Scratch, reused across calls.
   std::vector<Frame> frames_;
   size_t depth_ = 0;  // frames in use

@@ -20,8 +20,33 @@ bool IsEpsilonLike(EdgeKind k) {
 
 LexerDfa::LexerDfa(const AtnGraph& lexer, size_t max_bytes)
     : g_(lexer), max_bytes_(max_bytes) {
+  // Every place where some edge starts or stops accepting starts a class.
+  class_bounds_ = {128, kMaxCodePoint + 1};
+  for (const AtnEdge& e : g_.edges) {
+    if (e.kind == EdgeKind::kAtom && e.label >= 128) {
+      class_bounds_.push_back(static_cast<uint32_t>(e.label));
+      class_bounds_.push_back(static_cast<uint32_t>(e.label) + 1);
+    }
+  }
+  for (const SymbolSet& set : g_.sets) {
+    for (const auto& [first, last] : set) {
+      if (last >= 128) {
+        class_bounds_.push_back(static_cast<uint32_t>(std::max(first, 128)));
+        class_bounds_.push_back(static_cast<uint32_t>(last) + 1);
+      }
+    }
+  }
+  std::sort(class_bounds_.begin(), class_bounds_.end());
+  class_bounds_.erase(std::unique(class_bounds_.begin(), class_bounds_.end()),
+                      class_bounds_.end());
   Clear();
   clears_ = 0;
+}
+
+uint32_t LexerDfa::ClassOf(uint32_t cp) const {
+  return static_cast<uint32_t>(
+      std::upper_bound(class_bounds_.begin(), class_bounds_.end(), cp) -
+      class_bounds_.begin());
 }
 
 void LexerDfa::Clear() {
@@ -117,12 +142,12 @@ bool LexerDfa::Closure(Config c, bool reached_accept, Configs* out) {
   return reached_accept;
 }
 
-int32_t LexerDfa::Intern(Configs configs) {
+int32_t LexerDfa::Intern(const Configs& configs) {
   if (configs.empty()) return kDead;
   auto it = index_.find(configs);
   if (it != index_.end()) return it->second;
   const int32_t id = static_cast<int32_t>(states_.size());
-  auto inserted = index_.emplace(std::move(configs), id).first;
+  auto inserted = index_.emplace(configs, id).first;
   State st;
   st.configs = &inserted->first;
   st.ascii.fill(kUnknown);
@@ -141,21 +166,22 @@ int32_t LexerDfa::Start(int mode) {
   if (bytes_ > max_bytes_) Clear();
   if (mode < 0 || mode >= static_cast<int>(start_.size())) return kDead;
   if (start_[mode] != kUnknown) return start_[mode];
-  Configs configs;
+  reach_.clear();
+  seen_.clear();
   const AtnState& s = g_.states[g_.mode_start[mode]];
   for (uint32_t k = 0; k < s.num_edges; ++k) {
     const int32_t target = g_.edges[s.first_edge + k].target;
-    seen_.clear();
     Closure(Config{target, g_.states[target].rule, -1,
                    g_.states[target].non_greedy},
-            false, &configs);
+            false, &reach_);
   }
-  start_[mode] = Intern(std::move(configs));
+  start_[mode] = Intern(reach_);
   return start_[mode];
 }
 
 int32_t LexerDfa::Compute(int32_t state, uint32_t cp) {
-  Configs reach;
+  Configs& reach = reach_;
+  reach.clear();
   seen_.clear();
   int32_t skip_rule = -1;
   // Copy: Intern may reallocate states_, not the configs (node map).
@@ -177,7 +203,7 @@ int32_t LexerDfa::Compute(int32_t state, uint32_t cp) {
       }
     }
   }
-  return Intern(std::move(reach));
+  return Intern(reach);
 }
 
 int32_t LexerDfa::Next(int32_t state, uint32_t cp) {
@@ -192,7 +218,7 @@ int32_t LexerDfa::Next(int32_t state, uint32_t cp) {
     return t;
   }
   const uint64_t key =
-      (static_cast<uint64_t>(static_cast<uint32_t>(state)) << 32) | cp;
+      (static_cast<uint64_t>(static_cast<uint32_t>(state)) << 32) | ClassOf(cp);
   auto it = wide_.find(key);
   if (it != wide_.end()) return it->second;
   const int32_t t = Compute(state, cp);

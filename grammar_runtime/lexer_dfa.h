@@ -10,6 +10,8 @@
 // points costs n table lookups once the states it needs exist. It follows
 // ANTLR's rules: the longest match wins, among matches of the same length
 // the rule defined first, and a non-greedy loop stops at its first exit.
+// Code points above ASCII are grouped into classes that no lexer set tells
+// apart, so the DFA's size depends on the grammar, not on the inputs.
 // Semantic predicates count as true and actions are ignored, as in
 // grammut's parser.
 //
@@ -103,7 +105,10 @@ class LexerDfa {
   static constexpr int32_t kUnknown = -2;
 
   void Clear();
-  int32_t Intern(Configs configs);
+  // The class of a code point >= 128 (code points in one class are
+  // accepted by exactly the same lexer edges).
+  uint32_t ClassOf(uint32_t cp) const;
+  int32_t Intern(const Configs& configs);
   int32_t Push(int32_t stack, int32_t follow);
   // Adds the closure of `c` to `out` in ANTLR's order; returns whether a
   // token rule's end was reached (ANTLR's currentAltReachedAcceptState).
@@ -119,13 +124,15 @@ class LexerDfa {
   uint64_t transitions_ = 0;
   std::vector<State> states_;
   absl::node_hash_map<Configs, int32_t> index_;
-  absl::flat_hash_map<uint64_t, int32_t> wide_;  // (state, cp >= 128)
+  absl::flat_hash_map<uint64_t, int32_t> wide_;  // (state, class of cp)
+  std::vector<uint32_t> class_bounds_;           // sorted starts of the classes
   std::vector<int32_t> start_;                   // per mode
   std::vector<StackEntry> stacks_;
   absl::flat_hash_map<uint64_t, int32_t> stack_index_;
   // Scratch, kept to avoid allocating per call.
   absl::flat_hash_set<Config> seen_;
   std::vector<Config> work_;
+  Configs reach_;
 };
 
 }  // namespace grammut
