@@ -10,11 +10,13 @@
  * lookahead restrictions, grammar parameters and cover grammars is written
  * out as separate rules:
  *
- *  - [Return] / [Yield]: statement lists come in three copies that differ
- *    only in what they allow: `statement...` (the script: no return),
- *    `statement...Fn` (function bodies: return) and `statement...Gen`
- *    (generator bodies: return and yield).  The three copies of the
- *    statement rules must be kept in sync.  `yield` is only accepted at
+ *  - [Return] / [Yield] and the context of break/continue: the statement
+ *    rules exist once per context.  The suffix names the function context:
+ *    none (the script: no return), Fn (function bodies: return) or Gen
+ *    (generator bodies: return and yield); then the loop context: none
+ *    (only a labelled break), Switch (inside a switch: break) or Loop
+ *    (inside a loop: break and continue).  The copies are generated from
+ *    one template and must be kept in sync.  `yield` is only accepted at
  *    statement level: as an expression statement, as the value of an
  *    assignment, or as the initializer of a declaration.
  *  - ExpressionStatement's lookahead restriction (no '{', 'function' or
@@ -42,9 +44,9 @@
  * precedence levels; see `conditionalExpression`.  Member and call chains
  * are right-recursive (`chainTail`).
  *
- * Static semantics ("early errors") are not checked: break/continue outside
- * loops, undefined labels, super outside methods, duplicate declarations,
- * strict-mode restrictions, regular expression semantics.
+ * Static semantics ("early errors") are not checked: undefined labels,
+ * super outside methods, duplicate declarations, strict-mode restrictions,
+ * regular expression semantics.
  */
 parser grammar JavaScriptParser;
 
@@ -58,10 +60,14 @@ program
     : statementListItem* lastStatement? EOF
     ;
 
-// ---------------------------------------------------------------- statements: three contexts
-// The same rules three times: script level (no suffix), function bodies
-// (Fn: return allowed) and generator bodies (Gen: return and yield).
-// ---- script level
+// ---------------------------------------------------------------- statements in their contexts
+// The same rules for each context (see the header): function context
+// (none, Fn, Gen) times loop context (none, Switch, Loop).  Loops and
+// switch statements have one copy per function context; their bodies are
+// in the Loop and Switch contexts.
+// ======== script level
+
+// ---- script level, outside loops and switch
 
 statementListItem
     : statement
@@ -77,11 +83,10 @@ statement
     | doWhileStatement
     | whileStatement
     | forStatement
-    | continueStatement
-    | breakStatement
+    | labelledBreakStatement
     | withStatement
     | labelledStatement
-    | switchStatement
+    | switchStatementSwitch
     | throwStatement
     | tryStatement
     | debuggerStatement
@@ -95,36 +100,12 @@ ifStatement
     : 'if' '(' expression ')' statement ('else' statement)?
     ;
 
-doWhileStatement
-    : 'do' statement 'while' '(' expression ')' ';'
-    ;
-
-whileStatement
-    : 'while' '(' expression ')' statement
-    ;
-
-forStatement
-    : 'for' '(' forHead ')' statement
-    ;
-
 withStatement
     : 'with' '(' expression ')' statement
     ;
 
 labelledStatement
     : identifier ':' statement
-    ;
-
-switchStatement
-    : 'switch' '(' expression ')' '{' caseClause* (defaultClause caseClause*)? '}'
-    ;
-
-caseClause
-    : 'case' expression ':' statementListItem*
-    ;
-
-defaultClause
-    : 'default' ':' statementListItem*
     ;
 
 tryStatement
@@ -135,7 +116,165 @@ catchClause
     : 'catch' ('(' catchParameter ')')? block
     ;
 
-// ---- function bodies
+lastStatement
+    : 'break' identifier
+    | 'throw' expression
+    | 'debugger'
+    ;
+
+// ---- script level, in a switch (break allowed)
+
+statementListItemSwitch
+    : statementSwitch
+    | declaration
+    ;
+
+statementSwitch
+    : blockSwitch
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementSwitch
+    | doWhileStatement
+    | whileStatement
+    | forStatement
+    | breakStatement
+    | withStatementSwitch
+    | labelledStatementSwitch
+    | switchStatementSwitch
+    | throwStatement
+    | tryStatementSwitch
+    | debuggerStatement
+    ;
+
+blockSwitch
+    : '{' statementListItemSwitch* lastStatementSwitch? '}'
+    ;
+
+ifStatementSwitch
+    : 'if' '(' expression ')' statementSwitch ('else' statementSwitch)?
+    ;
+
+withStatementSwitch
+    : 'with' '(' expression ')' statementSwitch
+    ;
+
+labelledStatementSwitch
+    : identifier ':' statementSwitch
+    ;
+
+tryStatementSwitch
+    : 'try' blockSwitch (catchClauseSwitch ('finally' blockSwitch)? | 'finally' blockSwitch)
+    ;
+
+catchClauseSwitch
+    : 'catch' ('(' catchParameter ')')? blockSwitch
+    ;
+
+lastStatementSwitch
+    : 'break' identifier?
+    | 'throw' expression
+    | 'debugger'
+    ;
+
+// ---- script level, in a loop (break and continue allowed)
+
+statementListItemLoop
+    : statementLoop
+    | declaration
+    ;
+
+statementLoop
+    : blockLoop
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementLoop
+    | doWhileStatement
+    | whileStatement
+    | forStatement
+    | continueStatement
+    | breakStatement
+    | withStatementLoop
+    | labelledStatementLoop
+    | switchStatementLoop
+    | throwStatement
+    | tryStatementLoop
+    | debuggerStatement
+    ;
+
+blockLoop
+    : '{' statementListItemLoop* lastStatementLoop? '}'
+    ;
+
+ifStatementLoop
+    : 'if' '(' expression ')' statementLoop ('else' statementLoop)?
+    ;
+
+withStatementLoop
+    : 'with' '(' expression ')' statementLoop
+    ;
+
+labelledStatementLoop
+    : identifier ':' statementLoop
+    ;
+
+tryStatementLoop
+    : 'try' blockLoop (catchClauseLoop ('finally' blockLoop)? | 'finally' blockLoop)
+    ;
+
+catchClauseLoop
+    : 'catch' ('(' catchParameter ')')? blockLoop
+    ;
+
+lastStatementLoop
+    : 'continue' identifier?
+    | 'break' identifier?
+    | 'throw' expression
+    | 'debugger'
+    ;
+
+// ---- script level: loops and switch
+
+doWhileStatement
+    : 'do' statementLoop 'while' '(' expression ')' ';'
+    ;
+
+whileStatement
+    : 'while' '(' expression ')' statementLoop
+    ;
+
+forStatement
+    : 'for' '(' forHead ')' statementLoop
+    ;
+
+switchStatementSwitch
+    : 'switch' '(' expression ')' '{' caseClauseSwitch* (defaultClauseSwitch caseClauseSwitch*)? '}'
+    ;
+
+caseClauseSwitch
+    : 'case' expression ':' statementListItemSwitch*
+    ;
+
+defaultClauseSwitch
+    : 'default' ':' statementListItemSwitch*
+    ;
+
+switchStatementLoop
+    : 'switch' '(' expression ')' '{' caseClauseLoop* (defaultClauseLoop caseClauseLoop*)? '}'
+    ;
+
+caseClauseLoop
+    : 'case' expression ':' statementListItemLoop*
+    ;
+
+defaultClauseLoop
+    : 'default' ':' statementListItemLoop*
+    ;
+
+// ======== function bodies
+
+// ---- function bodies, outside loops and switch
 
 statementListItemFn
     : statementFn
@@ -151,12 +290,11 @@ statementFn
     | doWhileStatementFn
     | whileStatementFn
     | forStatementFn
-    | continueStatement
-    | breakStatement
+    | labelledBreakStatement
     | returnStatement
     | withStatementFn
     | labelledStatementFn
-    | switchStatementFn
+    | switchStatementFnSwitch
     | throwStatement
     | tryStatementFn
     | debuggerStatement
@@ -170,36 +308,12 @@ ifStatementFn
     : 'if' '(' expression ')' statementFn ('else' statementFn)?
     ;
 
-doWhileStatementFn
-    : 'do' statementFn 'while' '(' expression ')' ';'
-    ;
-
-whileStatementFn
-    : 'while' '(' expression ')' statementFn
-    ;
-
-forStatementFn
-    : 'for' '(' forHead ')' statementFn
-    ;
-
 withStatementFn
     : 'with' '(' expression ')' statementFn
     ;
 
 labelledStatementFn
     : identifier ':' statementFn
-    ;
-
-switchStatementFn
-    : 'switch' '(' expression ')' '{' caseClauseFn* (defaultClauseFn caseClauseFn*)? '}'
-    ;
-
-caseClauseFn
-    : 'case' expression ':' statementListItemFn*
-    ;
-
-defaultClauseFn
-    : 'default' ':' statementListItemFn*
     ;
 
 tryStatementFn
@@ -210,7 +324,170 @@ catchClauseFn
     : 'catch' ('(' catchParameter ')')? blockFn
     ;
 
-// ---- generator bodies
+lastStatementFn
+    : 'break' identifier
+    | 'throw' expression
+    | 'debugger'
+    | 'return' expression?
+    ;
+
+// ---- function bodies, in a switch (break allowed)
+
+statementListItemFnSwitch
+    : statementFnSwitch
+    | declaration
+    ;
+
+statementFnSwitch
+    : blockFnSwitch
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementFnSwitch
+    | doWhileStatementFn
+    | whileStatementFn
+    | forStatementFn
+    | breakStatement
+    | returnStatement
+    | withStatementFnSwitch
+    | labelledStatementFnSwitch
+    | switchStatementFnSwitch
+    | throwStatement
+    | tryStatementFnSwitch
+    | debuggerStatement
+    ;
+
+blockFnSwitch
+    : '{' statementListItemFnSwitch* lastStatementFnSwitch? '}'
+    ;
+
+ifStatementFnSwitch
+    : 'if' '(' expression ')' statementFnSwitch ('else' statementFnSwitch)?
+    ;
+
+withStatementFnSwitch
+    : 'with' '(' expression ')' statementFnSwitch
+    ;
+
+labelledStatementFnSwitch
+    : identifier ':' statementFnSwitch
+    ;
+
+tryStatementFnSwitch
+    : 'try' blockFnSwitch (catchClauseFnSwitch ('finally' blockFnSwitch)? | 'finally' blockFnSwitch)
+    ;
+
+catchClauseFnSwitch
+    : 'catch' ('(' catchParameter ')')? blockFnSwitch
+    ;
+
+lastStatementFnSwitch
+    : 'break' identifier?
+    | 'throw' expression
+    | 'debugger'
+    | 'return' expression?
+    ;
+
+// ---- function bodies, in a loop (break and continue allowed)
+
+statementListItemFnLoop
+    : statementFnLoop
+    | declaration
+    ;
+
+statementFnLoop
+    : blockFnLoop
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementFnLoop
+    | doWhileStatementFn
+    | whileStatementFn
+    | forStatementFn
+    | continueStatement
+    | breakStatement
+    | returnStatement
+    | withStatementFnLoop
+    | labelledStatementFnLoop
+    | switchStatementFnLoop
+    | throwStatement
+    | tryStatementFnLoop
+    | debuggerStatement
+    ;
+
+blockFnLoop
+    : '{' statementListItemFnLoop* lastStatementFnLoop? '}'
+    ;
+
+ifStatementFnLoop
+    : 'if' '(' expression ')' statementFnLoop ('else' statementFnLoop)?
+    ;
+
+withStatementFnLoop
+    : 'with' '(' expression ')' statementFnLoop
+    ;
+
+labelledStatementFnLoop
+    : identifier ':' statementFnLoop
+    ;
+
+tryStatementFnLoop
+    : 'try' blockFnLoop (catchClauseFnLoop ('finally' blockFnLoop)? | 'finally' blockFnLoop)
+    ;
+
+catchClauseFnLoop
+    : 'catch' ('(' catchParameter ')')? blockFnLoop
+    ;
+
+lastStatementFnLoop
+    : 'continue' identifier?
+    | 'break' identifier?
+    | 'throw' expression
+    | 'debugger'
+    | 'return' expression?
+    ;
+
+// ---- function bodies: loops and switch
+
+doWhileStatementFn
+    : 'do' statementFnLoop 'while' '(' expression ')' ';'
+    ;
+
+whileStatementFn
+    : 'while' '(' expression ')' statementFnLoop
+    ;
+
+forStatementFn
+    : 'for' '(' forHead ')' statementFnLoop
+    ;
+
+switchStatementFnSwitch
+    : 'switch' '(' expression ')' '{' caseClauseFnSwitch* (defaultClauseFnSwitch caseClauseFnSwitch*)? '}'
+    ;
+
+caseClauseFnSwitch
+    : 'case' expression ':' statementListItemFnSwitch*
+    ;
+
+defaultClauseFnSwitch
+    : 'default' ':' statementListItemFnSwitch*
+    ;
+
+switchStatementFnLoop
+    : 'switch' '(' expression ')' '{' caseClauseFnLoop* (defaultClauseFnLoop caseClauseFnLoop*)? '}'
+    ;
+
+caseClauseFnLoop
+    : 'case' expression ':' statementListItemFnLoop*
+    ;
+
+defaultClauseFnLoop
+    : 'default' ':' statementListItemFnLoop*
+    ;
+
+// ======== generator bodies
+
+// ---- generator bodies, outside loops and switch
 
 statementListItemGen
     : statementGen
@@ -227,13 +504,12 @@ statementGen
     | doWhileStatementGen
     | whileStatementGen
     | forStatementGen
-    | continueStatement
-    | breakStatement
+    | labelledBreakStatement
     | returnStatement
     | yieldStatement
     | withStatementGen
     | labelledStatementGen
-    | switchStatementGen
+    | switchStatementGenSwitch
     | throwStatement
     | tryStatementGen
     | debuggerStatement
@@ -247,36 +523,12 @@ ifStatementGen
     : 'if' '(' expression ')' statementGen ('else' statementGen)?
     ;
 
-doWhileStatementGen
-    : 'do' statementGen 'while' '(' expression ')' ';'
-    ;
-
-whileStatementGen
-    : 'while' '(' expression ')' statementGen
-    ;
-
-forStatementGen
-    : 'for' '(' forHead ')' statementGen
-    ;
-
 withStatementGen
     : 'with' '(' expression ')' statementGen
     ;
 
 labelledStatementGen
     : identifier ':' statementGen
-    ;
-
-switchStatementGen
-    : 'switch' '(' expression ')' '{' caseClauseGen* (defaultClauseGen caseClauseGen*)? '}'
-    ;
-
-caseClauseGen
-    : 'case' expression ':' statementListItemGen*
-    ;
-
-defaultClauseGen
-    : 'default' ':' statementListItemGen*
     ;
 
 tryStatementGen
@@ -287,30 +539,175 @@ catchClauseGen
     : 'catch' ('(' catchParameter ')')? blockGen
     ;
 
-// ---------------------------------------------------------------- statements shared by all contexts
+lastStatementGen
+    : 'break' identifier
+    | 'throw' expression
+    | 'debugger'
+    | 'return' expression?
+    | yieldExpression
+    ;
 
-// The last statement of a list may leave out its ';' (ASI before '}' or
-// the end of input) if it starts with a keyword: return, break, continue,
-// throw, debugger (and yield in generators).  Expression statements and
-// declarations always need their ';': allowing them here too would make
-// the parser read every statement to its end before deciding what it is.
-lastStatement
+// ---- generator bodies, in a switch (break allowed)
+
+statementListItemGenSwitch
+    : statementGenSwitch
+    | declaration
+    | yieldDeclaration
+    ;
+
+statementGenSwitch
+    : blockGenSwitch
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementGenSwitch
+    | doWhileStatementGen
+    | whileStatementGen
+    | forStatementGen
+    | breakStatement
+    | returnStatement
+    | yieldStatement
+    | withStatementGenSwitch
+    | labelledStatementGenSwitch
+    | switchStatementGenSwitch
+    | throwStatement
+    | tryStatementGenSwitch
+    | debuggerStatement
+    ;
+
+blockGenSwitch
+    : '{' statementListItemGenSwitch* lastStatementGenSwitch? '}'
+    ;
+
+ifStatementGenSwitch
+    : 'if' '(' expression ')' statementGenSwitch ('else' statementGenSwitch)?
+    ;
+
+withStatementGenSwitch
+    : 'with' '(' expression ')' statementGenSwitch
+    ;
+
+labelledStatementGenSwitch
+    : identifier ':' statementGenSwitch
+    ;
+
+tryStatementGenSwitch
+    : 'try' blockGenSwitch (catchClauseGenSwitch ('finally' blockGenSwitch)? | 'finally' blockGenSwitch)
+    ;
+
+catchClauseGenSwitch
+    : 'catch' ('(' catchParameter ')')? blockGenSwitch
+    ;
+
+lastStatementGenSwitch
+    : 'break' identifier?
+    | 'throw' expression
+    | 'debugger'
+    | 'return' expression?
+    | yieldExpression
+    ;
+
+// ---- generator bodies, in a loop (break and continue allowed)
+
+statementListItemGenLoop
+    : statementGenLoop
+    | declaration
+    | yieldDeclaration
+    ;
+
+statementGenLoop
+    : blockGenLoop
+    | variableStatement
+    | emptyStatement
+    | expressionStatement
+    | ifStatementGenLoop
+    | doWhileStatementGen
+    | whileStatementGen
+    | forStatementGen
+    | continueStatement
+    | breakStatement
+    | returnStatement
+    | yieldStatement
+    | withStatementGenLoop
+    | labelledStatementGenLoop
+    | switchStatementGenLoop
+    | throwStatement
+    | tryStatementGenLoop
+    | debuggerStatement
+    ;
+
+blockGenLoop
+    : '{' statementListItemGenLoop* lastStatementGenLoop? '}'
+    ;
+
+ifStatementGenLoop
+    : 'if' '(' expression ')' statementGenLoop ('else' statementGenLoop)?
+    ;
+
+withStatementGenLoop
+    : 'with' '(' expression ')' statementGenLoop
+    ;
+
+labelledStatementGenLoop
+    : identifier ':' statementGenLoop
+    ;
+
+tryStatementGenLoop
+    : 'try' blockGenLoop (catchClauseGenLoop ('finally' blockGenLoop)? | 'finally' blockGenLoop)
+    ;
+
+catchClauseGenLoop
+    : 'catch' ('(' catchParameter ')')? blockGenLoop
+    ;
+
+lastStatementGenLoop
     : 'continue' identifier?
     | 'break' identifier?
     | 'throw' expression
     | 'debugger'
-    ;
-
-lastStatementFn
-    : lastStatement
-    | 'return' expression?
-    ;
-
-lastStatementGen
-    : lastStatement
     | 'return' expression?
     | yieldExpression
     ;
+
+// ---- generator bodies: loops and switch
+
+doWhileStatementGen
+    : 'do' statementGenLoop 'while' '(' expression ')' ';'
+    ;
+
+whileStatementGen
+    : 'while' '(' expression ')' statementGenLoop
+    ;
+
+forStatementGen
+    : 'for' '(' forHead ')' statementGenLoop
+    ;
+
+switchStatementGenSwitch
+    : 'switch' '(' expression ')' '{' caseClauseGenSwitch* (defaultClauseGenSwitch caseClauseGenSwitch*)? '}'
+    ;
+
+caseClauseGenSwitch
+    : 'case' expression ':' statementListItemGenSwitch*
+    ;
+
+defaultClauseGenSwitch
+    : 'default' ':' statementListItemGenSwitch*
+    ;
+
+switchStatementGenLoop
+    : 'switch' '(' expression ')' '{' caseClauseGenLoop* (defaultClauseGenLoop caseClauseGenLoop*)? '}'
+    ;
+
+caseClauseGenLoop
+    : 'case' expression ':' statementListItemGenLoop*
+    ;
+
+defaultClauseGenLoop
+    : 'default' ':' statementListItemGenLoop*
+    ;
+
+// ---------------------------------------------------------------- statements shared by all contexts
 
 declaration
     : functionDeclaration
@@ -363,6 +760,11 @@ continueStatement
 
 breakStatement
     : 'break' identifier? ';'
+    ;
+
+// Outside loops and switch statements only a break to a label is allowed.
+labelledBreakStatement
+    : 'break' identifier ';'
     ;
 
 returnStatement
@@ -750,9 +1152,14 @@ targetExpression
 targetOperand
     : literal
     | ('-' | '+' | '!' | '~' | 'typeof') targetOperand
-    | targetHead (targetProperty | targetArguments)*
-    | simpleAssignmentTarget ('++' | '--')
+    | identifier ('++' | '--')
+    | targetHead targetOperandTail?
     | ('++' | '--') simpleAssignmentTarget
+    ;
+
+targetOperandTail
+    : targetProperty (targetOperandTail | '++' | '--')?
+    | targetArguments targetOperandTail?
     ;
 
 // The class after `extends`: a LeftHandSideExpression.
