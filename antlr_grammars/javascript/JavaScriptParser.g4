@@ -1011,30 +1011,55 @@ conditionalExpression
     : operand (binaryOperator operand)* ('?' assignmentExpression ':' assignmentExpression)?
     ;
 
+// The operator classes are separate rules so that a generator can learn
+// how often each class is used (ANTLR turns a choice between single
+// tokens into one set, which has no weights).
 binaryOperator
+    : multiplicativeOperator
+    | additiveOperator
+    | shiftOperator
+    | relationalOperator
+    | equalityOperator
+    | bitwiseOperator
+    | logicalOperator
+    ;
+
+multiplicativeOperator
     : '*' | '/' | '%'
-    | '+' | '-'
-    | '<<' | '>>' | '>>>'
-    | '<' | '>' | '<=' | '>=' | 'instanceof' | 'in'
-    | '==' | '!=' | '===' | '!=='
-    | '&' | '^' | '|'
-    | '&&' | '||'
+    ;
+
+additiveOperator
+    : '+' | '-'
+    ;
+
+shiftOperator
+    : '<<' | '>>' | '>>>'
+    ;
+
+relationalOperator
+    : '<' | '>' | '<=' | '>=' | 'instanceof' | 'in'
+    ;
+
+equalityOperator
+    : '==' | '!=' | '===' | '!=='
+    ;
+
+bitwiseOperator
+    : '&' | '^' | '|'
+    ;
+
+logicalOperator
+    : '&&' | '||'
     ;
 
 assignmentOperator
     : '='
-    | '*='
-    | '/='
-    | '%='
-    | '+='
-    | '-='
-    | '<<='
-    | '>>='
-    | '>>>='
-    | '&='
-    | '^='
-    | '|='
-    | '**='
+    | compoundAssignmentOperator
+    ;
+
+compoundAssignmentOperator
+    : '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '>>>=' | '&=' | '^='
+    | '|=' | '**='
     ;
 
 // ExponentiationExpression: a unary expression, or an update expression
@@ -1050,13 +1075,18 @@ unaryExpression
     ;
 
 unaryOperator
-    : 'delete'
-    | 'void'
-    | 'typeof'
-    | '+'
-    | '-'
+    : '!'
+    | signOperator
     | '~'
-    | '!'
+    | unaryKeywordOperator
+    ;
+
+signOperator
+    : '+' | '-'
+    ;
+
+unaryKeywordOperator
+    : 'typeof' | 'void' | 'delete'
     ;
 
 // LeftHandSideExpression and UpdateExpression.
@@ -1194,11 +1224,26 @@ argument
 
 literal
     : 'null'
-    | 'true'
-    | 'false'
-    | NUMBER
-    | STRING
-    | REGEX
+    | booleanLiteral
+    | numericLiteral
+    | stringLiteral
+    | regularExpressionLiteral
+    ;
+
+booleanLiteral
+    : 'true' | 'false'
+    ;
+
+numericLiteral
+    : NUMBER
+    ;
+
+stringLiteral
+    : STRING
+    ;
+
+regularExpressionLiteral
+    : REGEX
     ;
 
 arrayLiteral
