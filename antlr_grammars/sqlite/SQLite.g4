@@ -1,17 +1,24 @@
 /*
- * SQLite.g4 -- a grammar for a practical subset of the SQL dialect of SQLite.
+ * SQLite.g4 -- a grammar for the SQL dialect of SQLite 3.40.
  *
  * Written for the grammut project from SQLite's own SQL syntax documentation
- * ("SQL As Understood By SQLite").  The grammar is meant to be loaded through
- * ANTLR's interpreters, so it contains no actions and no semantic predicates.
- * Keywords are case-insensitive through one-letter fragments (the ANTLR tool
- * in use predates the caseInsensitive option).
+ * ("SQL As Understood By SQLite" and its syntax diagrams).  The grammar is
+ * meant to be loaded through ANTLR's interpreters, so it contains no actions
+ * and no semantic predicates.  Keywords are case-insensitive through
+ * one-letter fragments (the ANTLR tool in use predates the caseInsensitive
+ * option).
  *
  * Expression precedence follows SQLite (tightest first): COLLATE, unary
  * - + ~, || -> ->>, * / %, + -, << >> & |, < <= > >=,
  * = == != <> IS IN LIKE GLOB MATCH REGEXP BETWEEN ISNULL NOTNULL,
  * NOT, AND, OR.  In a left-recursive ANTLR rule earlier alternatives bind
  * tighter.
+ *
+ * Names follow SQLite's parser: many keywords fall back to plain
+ * identifiers (`identifier`), a name may also be a string literal or a join
+ * keyword where SQLite allows it (`anyName`), an alias without AS may not be
+ * a join keyword (`aliasName`), and a function or column name may not be a
+ * string (`functionName`, `columnName`).
  */
 grammar SQLite;
 
@@ -61,7 +68,8 @@ alterTableStmt
 
 createTableStmt
     : K_CREATE (K_TEMP | K_TEMPORARY)? K_TABLE ifNotExists? qualifiedName
-      ( '(' columnDef (',' columnDef)* (',' tableConstraint)* ')' (tableOption (',' tableOption)*)?
+      ( '(' columnDef (',' columnDef)* (',' tableConstraint (','? tableConstraint)*)? ')'
+        (tableOption (',' tableOption)*)?
       | K_AS selectStmt
       )
     ;
@@ -83,8 +91,9 @@ columnDef
     : anyName typeName? columnConstraint*
     ;
 
+// A type is one or more names, with up to two size arguments.
 typeName
-    : anyName+ ('(' signedNumber (',' signedNumber)? ')')?
+    : aliasName+ ('(' signedNumber (',' signedNumber)? ')')?
     ;
 
 columnConstraint
@@ -94,11 +103,17 @@ columnConstraint
       | K_NULL conflictClause?
       | K_UNIQUE conflictClause?
       | K_CHECK '(' expr ')'
-      | K_DEFAULT (signedNumber | literalValue | '(' expr ')' | anyName)
-      | K_COLLATE anyName
+      | K_DEFAULT defaultValue
+      | K_COLLATE aliasName
       | foreignKeyClause
       | (K_GENERATED K_ALWAYS)? K_AS '(' expr ')' (K_STORED | K_VIRTUAL)?
       )
+    ;
+
+defaultValue
+    : ('+' | '-')? literalValue
+    | '(' expr ')'
+    | identifier
     ;
 
 tableConstraint
@@ -143,6 +158,7 @@ createIndexStmt
       (K_WHERE expr)?
     ;
 
+// COLLATE is part of the expression.
 indexedColumn
     : expr (K_ASC | K_DESC)?
     ;
@@ -157,22 +173,45 @@ createTriggerStmt
     : K_CREATE (K_TEMP | K_TEMPORARY)? K_TRIGGER ifNotExists? qualifiedName
       (K_BEFORE | K_AFTER | K_INSTEAD K_OF)?
       (K_DELETE | K_INSERT | K_UPDATE (K_OF anyName (',' anyName)*)?)
-      K_ON anyName
+      K_ON qualifiedName
       (K_FOR K_EACH K_ROW)?
       (K_WHEN expr)?
       K_BEGIN (triggerBodyStmt ';')+ K_END
     ;
 
+// Inside a trigger, INSERT/UPDATE/DELETE take no WITH, RETURNING, ORDER BY
+// or LIMIT, and name their table without a schema, alias or INDEXED BY.
 triggerBodyStmt
-    : updateStmt
-    | insertStmt
-    | deleteStmt
+    : triggerUpdateStmt
+    | triggerInsertStmt
+    | triggerDeleteStmt
     | selectStmt
     ;
 
+triggerUpdateStmt
+    : K_UPDATE (K_OR conflictResolution)? anyName
+      K_SET setClause (',' setClause)*
+      (K_FROM joinClause)?
+      (K_WHERE expr)?
+    ;
+
+triggerInsertStmt
+    : ( K_INSERT (K_OR conflictResolution)?
+      | K_REPLACE
+      )
+      K_INTO anyName ('(' anyName (',' anyName)* ')')?
+      selectStmt upsertClause*
+    ;
+
+triggerDeleteStmt
+    : K_DELETE K_FROM anyName (K_WHERE expr)?
+    ;
+
+// Module arguments are arbitrary token lists, split at top-level commas;
+// parentheses nest and may hold commas.  An argument may be empty.
 createVirtualTableStmt
     : K_CREATE K_VIRTUAL K_TABLE ifNotExists? qualifiedName
-      K_USING anyName ('(' moduleArgument (',' moduleArgument)* ')')?
+      K_USING anyName ('(' moduleArgument? (',' moduleArgument?)* ')')?
     ;
 
 moduleArgument
@@ -180,8 +219,20 @@ moduleArgument
     ;
 
 moduleArgumentPart
-    : ~('(' | ')' | ',' | ';')
-    | '(' (moduleArgument (',' moduleArgument)*)? ')'
+    : moduleToken
+    | '(' moduleNested* ')'
+    ;
+
+moduleNested
+    : moduleToken
+    | ','
+    | '(' moduleNested* ')'
+    ;
+
+moduleToken
+    : ~( '(' | ')' | ',' | ';'
+       | ILLEGAL_NUMBER | SINGLE_LINE_COMMENT | MULTILINE_COMMENT | SPACES
+       )
     ;
 
 dropStmt
@@ -214,6 +265,8 @@ setClause
     : (anyName | '(' anyName (',' anyName)* ')') '=' expr
     ;
 
+// ORDER BY and LIMIT on UPDATE and DELETE need SQLITE_ENABLE_UPDATE_DELETE_LIMIT
+// (Debian's build has it); SQLite wants LIMIT whenever ORDER BY is given.
 updateStmt
     : withClause?
       K_UPDATE (K_OR conflictResolution)? qualifiedTableName
@@ -221,6 +274,7 @@ updateStmt
       (K_FROM joinClause)?
       (K_WHERE expr)?
       returningClause?
+      (orderByClause? limitClause)?
     ;
 
 deleteStmt
@@ -228,6 +282,7 @@ deleteStmt
       K_DELETE K_FROM qualifiedTableName
       (K_WHERE expr)?
       returningClause?
+      (orderByClause? limitClause)?
     ;
 
 returningClause
@@ -241,7 +296,17 @@ qualifiedTableName
 // ---------------------------------------------------------------- select
 
 selectStmt
-    : withClause? selectCore (compoundOperator selectCore)* orderByClause? limitClause?
+    : withClause? compoundSelect
+    ;
+
+// ORDER BY and LIMIT belong to the last SELECT of a compound; after a
+// VALUES list they are a syntax error in SQLite.
+compoundSelect
+    : selectCore
+      ( compoundOperator compoundSelect
+      | orderByClause? limitClause?
+      )
+    | valuesClause (compoundOperator compoundSelect)?
     ;
 
 withClause
@@ -257,9 +322,9 @@ selectCore
     : K_SELECT (K_DISTINCT | K_ALL)? resultColumn (',' resultColumn)*
       (K_FROM joinClause)?
       (K_WHERE expr)?
-      (K_GROUP K_BY expr (',' expr)* (K_HAVING expr)?)?
+      (K_GROUP K_BY expr (',' expr)*)?
+      (K_HAVING expr)?
       (K_WINDOW windowDecl (',' windowDecl)*)?
-    | valuesClause
     ;
 
 valuesClause
@@ -278,13 +343,8 @@ compoundOperator
 
 resultColumn
     : '*'
-    | anyName '.' '*'
-    | expr (K_AS? columnAlias)?
-    ;
-
-columnAlias
-    : anyName
-    | STRING_LITERAL
+    | qualifierName '.' '*'
+    | expr (K_AS anyName | columnAlias)?
     ;
 
 joinClause
@@ -302,10 +362,15 @@ joinConstraint
     ;
 
 tableOrSubquery
-    : qualifiedName (K_AS? anyName)? (K_INDEXED K_BY anyName | K_NOT K_INDEXED)?
-    | qualifiedName '(' expr (',' expr)* ')' (K_AS? anyName)?
-    | '(' selectStmt ')' (K_AS? anyName)?
-    | '(' joinClause ')'
+    : qualifiedName tableAlias? (K_INDEXED K_BY anyName | K_NOT K_INDEXED)?
+    | qualifiedName '(' (expr (',' expr)*)? ')' tableAlias?
+    | '(' selectStmt ')' tableAlias?
+    | '(' joinClause ')' tableAlias?
+    ;
+
+tableAlias
+    : K_AS anyName
+    | aliasName
     ;
 
 orderByClause
@@ -330,14 +395,24 @@ windowDefn
 
 frameSpec
     : (K_RANGE | K_ROWS | K_GROUPS)
-      (K_BETWEEN frameBound K_AND frameBound | frameBound)
+      ( K_BETWEEN frameStart K_AND frameEnd
+      | frameStart
+      )
       (K_EXCLUDE (K_NO K_OTHERS | K_CURRENT K_ROW | K_GROUP | K_TIES))?
     ;
 
-frameBound
+frameStart
     : K_UNBOUNDED K_PRECEDING
-    | K_UNBOUNDED K_FOLLOWING
-    | K_CURRENT K_ROW
+    | frameBound
+    ;
+
+frameEnd
+    : K_UNBOUNDED K_FOLLOWING
+    | frameBound
+    ;
+
+frameBound
+    : K_CURRENT K_ROW
     | expr K_PRECEDING
     | expr K_FOLLOWING
     ;
@@ -349,11 +424,11 @@ beginStmt
     ;
 
 commitStmt
-    : (K_COMMIT | K_END) K_TRANSACTION?
+    : (K_COMMIT | K_END) (K_TRANSACTION anyName?)?
     ;
 
 rollbackStmt
-    : K_ROLLBACK K_TRANSACTION? (K_TO K_SAVEPOINT? anyName)?
+    : K_ROLLBACK (K_TRANSACTION anyName?)? (K_TO K_SAVEPOINT? anyName)?
     ;
 
 savepointStmt
@@ -371,23 +446,22 @@ pragmaStmt
 pragmaValue
     : signedNumber
     | anyName
-    | STRING_LITERAL
     | K_ON
-    | K_FULL
     | K_DELETE
-    | K_NULL
+    | K_DEFAULT
     ;
 
 analyzeStmt
     : K_ANALYZE qualifiedName?
     ;
 
+// The schema name is an expression too (a bare name reads as a string).
 attachStmt
-    : K_ATTACH K_DATABASE? expr K_AS anyName
+    : K_ATTACH K_DATABASE? expr K_AS expr (K_KEY expr)?
     ;
 
 detachStmt
-    : K_DETACH K_DATABASE? anyName
+    : K_DETACH K_DATABASE? expr
     ;
 
 reindexStmt
@@ -430,7 +504,7 @@ operand
     | K_CAST '(' expr K_AS typeName ')'
     | K_CASE expr? (K_WHEN expr K_THEN expr)+ (K_ELSE expr)? K_END
     | raiseFunction
-    | operand K_COLLATE anyName
+    | operand K_COLLATE aliasName
     | ('-' | '+' | '~') operand
     | operand ('||' | '->' | '->>') operand
     | operand ('*' | '/' | '%') operand
@@ -445,13 +519,38 @@ inTarget
     ;
 
 columnRef
-    : anyName ('.' anyName ('.' anyName)?)?
+    : (qualifierName '.' (anyName '.')?)? columnName
     ;
 
+// CAST, RAISE and CURRENT_TIME etc. start expressions of their own, so at
+// the start of an expression SQLite never reads them as names.
+qualifierName
+    : IDENTIFIER
+    | STRING_LITERAL
+    | fallbackKeyword
+    | operatorKeyword
+    | joinKeyword
+    ;
+
+columnName
+    : IDENTIFIER
+    | fallbackKeyword
+    | operatorKeyword
+    | joinKeyword
+    ;
+
+// SQLite 3.40 has no ORDER BY inside aggregate arguments (that came in 3.44).
 functionCall
-    : anyName '(' (K_DISTINCT? expr (',' expr)* orderByClause? | '*')? ')'
+    : functionName '(' (K_DISTINCT? expr (',' expr)* | '*')? ')'
       filterClause?
       (K_OVER (windowDefn | anyName))?
+    ;
+
+// Join keywords cannot name functions either.
+functionName
+    : IDENTIFIER
+    | fallbackKeyword
+    | operatorKeyword
     ;
 
 filterClause
@@ -459,7 +558,7 @@ filterClause
     ;
 
 raiseFunction
-    : K_RAISE '(' (K_IGNORE | (K_ROLLBACK | K_ABORT | K_FAIL) ',' STRING_LITERAL) ')'
+    : K_RAISE '(' (K_IGNORE | (K_ROLLBACK | K_ABORT | K_FAIL) ',' anyName) ')'
     ;
 
 literalValue
@@ -480,17 +579,69 @@ qualifiedName
     : (anyName '.')? anyName
     ;
 
-// A plain or quoted identifier, or one of the keywords that SQLite lets
-// stand for an identifier where no ambiguity arises.
+// ---------------------------------------------------------------- names
+
+// SQLite's `nm`: an identifier, a string literal or a join keyword.
 anyName
+    : identifier
+    | STRING_LITERAL
+    | joinKeyword
+    ;
+
+// SQLite's `ids` (a type or collation name, a table alias without AS): an
+// identifier or a string literal, never a join keyword.
+aliasName
+    : identifier
+    | STRING_LITERAL
+    ;
+
+// An alias right after a result expression, without AS: LIKE, GLOB, MATCH
+// and REGEXP would continue the expression there.
+columnAlias
     : IDENTIFIER
-    | K_ABORT | K_ACTION | K_AFTER | K_ANALYZE | K_ATTACH | K_BEFORE
-    | K_CASCADE | K_DATABASE | K_DEFERRED | K_DETACH | K_EACH | K_EXCLUSIVE
-    | K_EXPLAIN | K_FAIL | K_FIRST | K_IGNORE | K_IMMEDIATE | K_INSTEAD
-    | K_KEY | K_LAST | K_NO | K_OTHERS | K_PLAN | K_PRAGMA | K_QUERY
-    | K_RECURSIVE | K_REINDEX | K_RELEASE | K_RENAME | K_REPLACE | K_RESTRICT
-    | K_ROW | K_ROWID | K_ROWS | K_SAVEPOINT | K_STRICT | K_TEMP | K_TIES
-    | K_TRIGGER | K_VACUUM | K_VIEW
+    | fallbackKeyword
+    | STRING_LITERAL
+    ;
+
+// A plain or quoted identifier, or a keyword that SQLite's parser lets fall
+// back to an identifier (its %fallback ID list, plus FILTER, OVER and WINDOW,
+// which its tokenizer only treats as keywords in context).  ROWID, STRICT
+// and STORED are no keywords for SQLite at all.
+identifier
+    : IDENTIFIER
+    | fallbackKeyword
+    | operatorKeyword
+    | expressionKeyword
+    ;
+
+fallbackKeyword
+    : K_ABORT | K_ACTION | K_AFTER | K_ALWAYS | K_ANALYZE | K_ASC | K_ATTACH
+    | K_BEFORE | K_BEGIN | K_BY | K_CASCADE | K_COLUMN | K_CONFLICT
+    | K_CURRENT | K_DATABASE | K_DEFERRED | K_DESC | K_DETACH | K_DO | K_EACH
+    | K_END | K_EXCLUDE | K_EXCLUSIVE | K_EXPLAIN | K_FAIL | K_FILTER
+    | K_FIRST | K_FOLLOWING | K_FOR | K_GENERATED | K_GROUPS | K_IF
+    | K_IGNORE | K_IMMEDIATE | K_INITIALLY | K_INSTEAD | K_KEY | K_LAST
+    | K_MATERIALIZED | K_NO | K_NULLS | K_OF | K_OFFSET | K_OTHERS
+    | K_OVER | K_PARTITION | K_PLAN | K_PRAGMA | K_PRECEDING | K_QUERY
+    | K_RANGE | K_RECURSIVE | K_REINDEX | K_RELEASE | K_RENAME | K_REPLACE
+    | K_RESTRICT | K_ROLLBACK | K_ROW | K_ROWS | K_SAVEPOINT | K_TEMP
+    | K_TEMPORARY | K_TIES | K_TRIGGER | K_UNBOUNDED | K_VACUUM | K_VIEW
+    | K_VIRTUAL | K_WINDOW | K_WITH | K_WITHOUT
+    | K_ROWID | K_STRICT | K_STORED
+    ;
+
+// Fallback keywords that are binary operators.
+operatorKeyword
+    : K_LIKE | K_GLOB | K_MATCH | K_REGEXP
+    ;
+
+// Fallback keywords that start an expression of their own.
+expressionKeyword
+    : K_CAST | K_RAISE | K_CURRENT_DATE | K_CURRENT_TIME | K_CURRENT_TIMESTAMP
+    ;
+
+joinKeyword
+    : K_CROSS | K_FULL | K_INNER | K_LEFT | K_NATURAL | K_OUTER | K_RIGHT
     ;
 
 // ================================================================ lexer
@@ -682,22 +833,33 @@ IDENTIFIER
     ;
 
 NUMERIC_LITERAL
-    : DIGIT+ ('.' DIGIT*)? EXPONENT?
-    | '.' DIGIT+ EXPONENT?
-    | '0' [xX] HEX_DIGIT+
+    : NUMBER_FRAG
     ;
 
+// SQLite rejects a number that runs straight into identifier characters
+// ("1abc", "0x1g", "1e5x").  The parser never accepts this token; it is here
+// so that such text is one bad token, as for SQLite, and so that a generator
+// knows to put a space between a number and a following word.
+ILLEGAL_NUMBER
+    : NUMBER_FRAG IDENT_PART+
+    ;
+
+// ?, ?NNN, :name, @name, $name (and #name, which SQLite also takes when the
+// name does not start with a digit).  Names may contain "::" and end in a
+// Tcl-style "(...)" suffix without spaces.
 BIND_PARAMETER
     : '?' DIGIT*
-    | [:@$] IDENT_PART+
+    | [:@$] BIND_NAME_PART* IDENT_PART BIND_NAME_PART* TCL_SUFFIX?
+    | '#' IDENT_START BIND_NAME_PART* TCL_SUFFIX?
     ;
 
 STRING_LITERAL
     : '\'' (~'\'' | '\'\'')* '\''
     ;
 
+// An even number of hex digits.
 BLOB_LITERAL
-    : [xX] '\'' HEX_DIGIT* '\''
+    : [xX] '\'' (HEX_DIGIT HEX_DIGIT)* '\''
     ;
 
 SINGLE_LINE_COMMENT
@@ -712,8 +874,15 @@ SPACES
     : [ \t\r\n\f\u000B]+ -> channel(HIDDEN)
     ;
 
-fragment IDENT_START : [a-zA-Z_\u0080-\uFFFF] ;
-fragment IDENT_PART  : [a-zA-Z_0-9$\u0080-\uFFFF] ;
+fragment IDENT_START : [a-zA-Z_\u0080-\u{10FFFF}] ;
+fragment IDENT_PART  : [a-zA-Z_0-9$\u0080-\u{10FFFF}] ;
+fragment BIND_NAME_PART : IDENT_PART | '::' ;
+fragment TCL_SUFFIX     : '(' ~[ \t\r\n\f\u000B)]* ')' ;
+fragment NUMBER_FRAG
+    : DIGIT+ ('.' DIGIT*)? EXPONENT?
+    | '.' DIGIT+ EXPONENT?
+    | '0' [xX] HEX_DIGIT+
+    ;
 fragment DIGIT       : [0-9] ;
 fragment HEX_DIGIT   : [0-9a-fA-F] ;
 fragment EXPONENT    : [eE] [+-]? DIGIT+ ;
