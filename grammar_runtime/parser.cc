@@ -1,6 +1,8 @@
 #include "grammar_runtime/parser.h"
 
+#include <algorithm>
 #include <string>
+#include <utility>
 
 #include "BailErrorStrategy.h"
 #include "CommonTokenStream.h"
@@ -76,6 +78,10 @@ class Parser::Impl {
   std::vector<uint32_t> offsets;
   ErrorCounter lexer_errors;
   ErrorCounter parser_errors;
+  // Scratch for Convert.
+  absl::flat_hash_set<const antlr4::Token*> real_tokens_;
+  std::vector<std::pair<uintptr_t, uint32_t>> order_;
+  std::vector<uint16_t> kept_before_;
   BoundedLexer lexer;
   RecordingInterpreter parser;
 };
@@ -153,14 +159,21 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
 Tree Parser::Impl::Convert(antlr4::ParserRuleContext* root,
                            absl::string_view bytes,
                            antlr4::CommonTokenStream& stream) {
-  absl::flat_hash_set<const antlr4::Token*> real_tokens;
+  // Buffers are members, reused from parse to parse (every allocation is
+  // expensive in a sanitizer build).
+  absl::flat_hash_set<const antlr4::Token*>& real_tokens = real_tokens_;
+  real_tokens.clear();
   for (antlr4::Token* t : stream.getTokens()) real_tokens.insert(t);
-  // Group the records by context, keeping their order.
-  absl::flat_hash_map<const antlr4::ParserRuleContext*, std::vector<int>>
-      by_ctx;
-  for (size_t i = 0; i < parser.records.size(); ++i) {
-    by_ctx[parser.records[i].ctx].push_back(static_cast<int>(i));
+  // The records grouped by context, each group in its original order:
+  // (context, record index) pairs, sorted.
+  const std::vector<Record>& records = parser.records;
+  std::vector<std::pair<uintptr_t, uint32_t>>& order = order_;
+  order.resize(records.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    order[i] = {reinterpret_cast<uintptr_t>(records[i].ctx),
+                static_cast<uint32_t>(i)};
   }
+  std::sort(order.begin(), order.end());
   Tree tree;
   size_t pos = 0;  // byte offset after the last token emitted
   auto token_kept = [&real_tokens](antlr4::tree::ParseTree* t) {
@@ -178,16 +191,21 @@ Tree Parser::Impl::Convert(antlr4::ParserRuleContext* root,
   std::vector<Frame> stack;
   auto open = [&](antlr4::ParserRuleContext* ctx) {
     const int node = tree.BeginRule(static_cast<int>(ctx->getRuleIndex()));
-    auto it = by_ctx.find(ctx);
-    if (it != by_ctx.end()) {
+    const uintptr_t key = reinterpret_cast<uintptr_t>(ctx);
+    const auto lo = std::lower_bound(order.begin(), order.end(),
+                                     std::make_pair(key, uint32_t{0}));
+    const auto hi =
+        std::upper_bound(lo, order.end(), std::make_pair(key, UINT32_MAX));
+    if (lo != hi) {
       // Map ANTLR child positions to positions among kept children.
-      std::vector<uint16_t> kept_before(ctx->children.size() + 1, 0);
+      std::vector<uint16_t>& kept_before = kept_before_;
+      kept_before.assign(ctx->children.size() + 1, 0);
       for (size_t c = 0; c < ctx->children.size(); ++c) {
         kept_before[c + 1] = static_cast<uint16_t>(
             kept_before[c] + (token_kept(ctx->children[c]) ? 1 : 0));
       }
-      for (int r : it->second) {
-        const Record& rec = parser.records[r];
+      for (auto r = lo; r != hi; ++r) {
+        const Record& rec = records[r->second];
         const size_t child = std::min<size_t>(rec.child, ctx->children.size());
         tree.AddStep(node,
                      DerivationStep{rec.decision, rec.alt, kept_before[child]});

@@ -85,6 +85,7 @@ absl::string_view Tree::token_trivia(int i) const {
 
 absl::Span<const DerivationStep> Tree::steps(int i) const {
   const Node& n = nodes_[i];
+  if (!n.is_rule) return {};
   return absl::Span<const DerivationStep>(steps_.data() + n.steps_begin,
                                           n.steps_size);
 }
@@ -326,6 +327,15 @@ int Tree::AppendSubtree(const Tree& src, int from, int depth) {
     nodes_.push_back(n);
   }
   return first;
+}
+
+void Tree::ShrinkToFit() {
+  nodes_.shrink_to_fit();
+  text_.shrink_to_fit();
+  steps_.shrink_to_fit();
+  trailer_.shrink_to_fit();
+  open_.clear();
+  open_.shrink_to_fit();
 }
 
 void Tree::AssignCompact(const Tree& src) {

@@ -37,19 +37,27 @@ struct DerivationStep {
   uint16_t child = 0;
 };
 
-// One node of a Tree.
+// One node of a Tree (24 bytes: tokens and rules share the last fields).
 struct Node {
-  uint32_t size = 1;         // nodes in this subtree, itself included
-  int32_t symbol = 0;        // rule index (rule nodes) or token type (tokens)
-  uint32_t text_begin = 0;   // offset of the node's first byte in text()
-  uint32_t text_size = 0;    // tokens: trivia + text
-  uint32_t trivia_size = 0;  // tokens: leading trivia length
-  uint32_t steps_begin = 0;  // rules: derivation steps
-  uint32_t steps_size = 0;
+  uint32_t size = 1;        // nodes in this subtree, itself included
+  int32_t symbol = 0;       // rule index (rule nodes) or token type (tokens)
+  uint32_t text_begin = 0;  // offset of the node's first byte in text()
+  union {
+    struct {                 // token nodes
+      uint32_t text_size;    // trivia + text
+      uint32_t trivia_size;  // leading trivia length
+    };
+    struct {                 // rule nodes
+      uint32_t steps_begin;  // derivation steps
+      uint32_t steps_size;
+    };
+    uint32_t kind_fields[2] = {0, 0};
+  };
   uint16_t depth = 0;  // rule nesting depth (saturating)
   bool is_rule = false;
   bool is_error = false;  // a token the parser could not place
 };
+static_assert(sizeof(Node) == 24, "Node should stay small");
 
 // A parse or derivation tree. Value type; copies are deep.
 class Tree {
@@ -141,6 +149,8 @@ class Tree {
   // Makes *this a copy of `src` without unreferenced derivation steps
   // (edits leave the replaced nodes' steps behind).
   void AssignCompact(const Tree& src);
+  // Gives back unused buffer capacity (for trees kept long).
+  void ShrinkToFit();
 
  private:
   // Adds `delta` to the size of every proper ancestor of node `i`.

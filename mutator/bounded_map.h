@@ -4,8 +4,11 @@
 //
 // Each entry has a cost (1 for tables bounded by count, bytes for the tree
 // cache); Put evicts the oldest entries while the total is over the bound.
-// Insertion order lives in a ring buffer that only grows, so a map that
-// stays at its bound allocates nothing.
+// Entries looked up with Touch get a second chance: when their turn to go
+// comes, they go to the back of the line instead, once (an approximation
+// of least-recently-used at FIFO cost). Insertion order lives in a ring
+// buffer that only grows, so a map that stays at its bound allocates
+// nothing.
 //
 // Example:
 //   BoundedMap<int> pending(/*max_cost=*/4096);
@@ -39,6 +42,13 @@ class BoundedMap {
     return it == map_.end() ? nullptr : &it->second.value;
   }
   bool Contains(uint64_t key) const { return map_.contains(key); }
+  // Touch is Find that also gives the entry a second chance at eviction.
+  V* Touch(uint64_t key) {
+    auto it = map_.find(key);
+    if (it == map_.end()) return nullptr;
+    it->second.referenced = true;
+    return &it->second.value;
+  }
 
   // Put adds or replaces the entry for `key` (a replaced entry keeps its
   // place in the eviction order), then evicts while over the bound.
@@ -53,6 +63,7 @@ class BoundedMap {
     it->second.value = std::move(value);
     it->second.cost = cost;
     cost_ += cost;
+    // Each pass over the ring clears second chances, so this ends.
     while (cost_ > max_cost_ && count_ > 0) EvictOldest();
   }
 
@@ -88,6 +99,7 @@ class BoundedMap {
     V value{};
     size_t cost = 0;
     uint64_t seq = 0;
+    bool referenced = false;
   };
   struct Slot {
     uint64_t key;
@@ -117,6 +129,12 @@ class BoundedMap {
     auto it = map_.find(slot.key);
     // Skip slots of entries taken (or taken and put again) since.
     if (it == map_.end() || it->second.seq != slot.seq) return;
+    if (it->second.referenced) {  // a second chance: back of the line
+      it->second.referenced = false;
+      ring_[(head_ + count_) % ring_.size()] = slot;
+      ++count_;
+      return;
+    }
     cost_ -= it->second.cost;
     map_.erase(it);
   }

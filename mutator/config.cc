@@ -28,6 +28,7 @@ absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name) {
 
 absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   MutatorConfig c;
+  c.parse_share = 0.04;
   c.grammar = Env("GRAMMUT_GRAMMAR");
   c.start_rule = Env("GRAMMUT_START_RULE");
   absl::StatusOr<ModePolicy> mode = ParseModePolicy(Env("GRAMMUT_MODE"));
@@ -52,7 +53,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_MAX_PARSE", &parse},
         {"GRAMMUT_SMOOTHING", &c.smoothing},
         {"GRAMMUT_MEMORY_MB", &memory},
-        {"GRAMMUT_DETERMINISTIC", &deterministic}}) {
+        {"GRAMMUT_DETERMINISTIC", &deterministic},
+        {"GRAMMUT_PARSE_SHARE", &c.parse_share}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -67,6 +69,10 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   }
   c.memory_mb = static_cast<size_t>(memory);
   c.deterministic = deterministic != 0;
+  if (c.parse_share > 1) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_PARSE_SHARE must be a share of time between 0 and 1");
+  }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;
   return c;

@@ -17,9 +17,13 @@
 //                         mutations only), or a comma-separated list of
 //                         operator names and "bytes"
 //   GRAMMUT_MEMORY_MB     memory budget for trees, pools and caches
-//                         (default 128)
-//   GRAMMUT_DETERMINISTIC 1: cost outputs by their size instead of the
-//                         measured time, so runs repeat exactly
+//                         (default 64)
+//   GRAMMUT_DETERMINISTIC 1: cost outputs (and parses) by their size
+//                         instead of the measured time, so runs repeat
+//                         exactly
+//   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
+//                         (default 0.04; 0: no limit); beyond it, entries
+//                         without a cached tree get byte-level mutations
 #ifndef GRAMMUT_MUTATOR_CONFIG_H_
 #define GRAMMUT_MUTATOR_CONFIG_H_
 
@@ -45,8 +49,12 @@ struct MutatorConfig {
   size_t max_parse_bytes = 65536;
   double smoothing = 0.5;
   std::string arms = "all";
-  size_t memory_mb = 128;
+  size_t memory_mb = 64;
   bool deterministic = false;
+  // Parse budget (MutatorConfig's default: none; ConfigFromEnvironment's:
+  // 4% of the time, 0.5 s banked at most).
+  double parse_share = 0;
+  double parse_burst_seconds = 0.5;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/time/clock.h"
 
 namespace grammut {
 namespace {
@@ -18,6 +19,8 @@ constexpr size_t kPendingTrees = 64;
 constexpr size_t kCorpusEntries = size_t{1} << 16;
 constexpr size_t kUnparsable = size_t{1} << 14;
 constexpr size_t kMB = size_t{1} << 20;
+// GRAMMUT_DETERMINISTIC's parse cost: 100 ns a byte.
+constexpr double kParseSecondsPerByte = 1e-7;
 
 ParseOptions ParserOptions(const MutatorConfig& config) {
   ParseOptions o;
@@ -73,7 +76,8 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       corpus_(kCorpusEntries),
       unparsable_(kUnparsable),
       pending_(kPendingOutputs),
-      pending_trees_(kPendingTrees) {
+      pending_trees_(kPendingTrees),
+      parse_allowance_(config.parse_burst_seconds) {
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];
@@ -133,7 +137,18 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
                                                   uint64_t hash) {
   if (auto hit = cache_.Find(hash)) return hit;
   if (unparsable_.Contains(hash)) return nullptr;
+  if (config_.parse_share > 0 && parse_allowance_ <= 0) {
+    ++stats_.parses_deferred;
+    return nullptr;
+  }
+  const int64_t start = absl::GetCurrentTimeNanos();
   absl::StatusOr<ParseResult> r = parser_.Parse(bytes);
+  const double seconds =
+      config_.deterministic
+          ? kParseSecondsPerByte * static_cast<double>(bytes.size())
+          : 1e-9 * static_cast<double>(absl::GetCurrentTimeNanos() - start);
+  stats_.parse_seconds += seconds;
+  parse_allowance_ -= seconds;
   if (!r.ok()) {
     // The parser's limits are deterministic: the same bytes fail again.
     ++stats_.parse_failures;
@@ -144,7 +159,9 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
   entry->tree = std::move(r->tree);
   entry->syntax_errors = r->syntax_errors;
   entry->clean = r->syntax_errors == 0;
+  entry->tree.ShrinkToFit();
   entry->index.BuildAll(entry->tree, *grammar_);
+  entry->index.ShrinkToFit();
   bool* learned = corpus_.Find(hash);
   if (learned != nullptr && !*learned && entry->clean) {
     Learn(entry->tree);
@@ -157,7 +174,9 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
 void Mutator::AdoptTree(uint64_t hash, const Slot& slot) {
   auto entry = std::make_shared<CachedTree>();
   entry->tree.AssignCompact(slot.tree);
+  entry->tree.ShrinkToFit();
   entry->index.BuildAll(entry->tree, *grammar_);
+  entry->index.ShrinkToFit();
   entry->clean = slot.clean;
   entry->syntax_errors = slot.syntax_errors;
   if (entry->clean) Learn(entry->tree);
@@ -185,6 +204,8 @@ void Mutator::NoteCorpusEntry(uint64_t hash) {
 }
 
 void Mutator::ReportOutcome(Fate fate, double cost) {
+  parse_allowance_ = std::min(config_.parse_burst_seconds,
+                              parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;
   families_.Charge(last_.family, cost);
   if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
@@ -444,22 +465,33 @@ std::string Mutator::StatsLine() const {
         seconds > 0 ? 100.0 * families_.seconds(f) / seconds : 0.0,
         families_.wins(f));
   }
+  // Per grammar arm: its share of the grammar family's calls and time.
   std::string ops;
   const std::vector<Arm>& arms = GrammarArms();
+  double op_calls = 0, op_seconds = 0;
+  for (int a = 0; a < ops_.size(); ++a) {
+    op_calls += static_cast<double>(ops_.uses(a));
+    op_seconds += ops_.seconds(a);
+  }
   for (size_t i = 0; i < arms.size(); ++i) {
     const int a = static_cast<int>(i);
     if (ops_.uses(a) == 0) continue;
-    absl::StrAppendFormat(&ops, " %s:%d/%d", arms[i].name, ops_.uses(a),
-                          ops_.wins(a));
+    absl::StrAppendFormat(
+        &ops, " %s %.0f%%/%.0f%%/%d", arms[i].name,
+        100.0 * static_cast<double>(ops_.uses(a)) / op_calls,
+        op_seconds > 0 ? 100.0 * ops_.seconds(a) / op_seconds : 0.0,
+        ops_.wins(a));
   }
   return absl::StrFormat(
-      "%s | fallback %d | trees %d (%.0f MB of %.0f) parse-fail %d | "
-      "corpus %d learned %d | kept %d late %d | ops (used/kept)%s",
+      "%s | fallback %d | trees %d (%.0f MB of %.0f) parses %d (%.1f s, "
+      "%d deferred, %d cache clears) fail %d | corpus %d learned %d | kept "
+      "%d late %d | grammar ops (calls/time/kept)%s",
       families, stats_.fallbacks, cache_.size(),
       static_cast<double>(cache_.bytes()) / kMB,
-      static_cast<double>(cache_.max_bytes()) / kMB, stats_.parse_failures,
-      stats_.corpus_entries, stats_.learned, stats_.kept, stats_.late_credit,
-      ops);
+      static_cast<double>(cache_.max_bytes()) / kMB, parser_.parses(),
+      stats_.parse_seconds, stats_.parses_deferred, parser_.dfa_clears(),
+      stats_.parse_failures, stats_.corpus_entries, stats_.learned, stats_.kept,
+      stats_.late_credit, ops);
 }
 
 absl::Status Mutator::SaveWeights() const {

@@ -61,17 +61,19 @@ namespace grammut {
 
 // Counters shown in stats lines and read by tests and benchmarks.
 struct MutatorStats {
-  uint64_t mutations = 0;       // Mutate + CrossOver calls
-  uint64_t tree_mutations = 0;  // made by a grammar-family operator
-  uint64_t byte_mutations = 0;  // made by the bytes family
-  uint64_t fallbacks = 0;       // grammar picked, nothing applied: bytes
-  uint64_t parse_failures = 0;  // inputs that could not be parsed at all
-  uint64_t corpus_entries = 0;  // distinct corpus entries seen
-  uint64_t learned = 0;         // clean trees counted into the weights
-  uint64_t kept = 0;            // outputs reported kept
-  uint64_t discarded = 0;       // ... discarded
-  uint64_t unknown = 0;         // ... of unknown fate
-  uint64_t late_credit = 0;     // unknown outputs that came back as entries
+  uint64_t mutations = 0;        // Mutate + CrossOver calls
+  uint64_t tree_mutations = 0;   // made by a grammar-family operator
+  uint64_t byte_mutations = 0;   // made by the bytes family
+  uint64_t fallbacks = 0;        // grammar picked, nothing applied: bytes
+  uint64_t parse_failures = 0;   // inputs that could not be parsed at all
+  uint64_t corpus_entries = 0;   // distinct corpus entries seen
+  uint64_t learned = 0;          // clean trees counted into the weights
+  uint64_t kept = 0;             // outputs reported kept
+  uint64_t discarded = 0;        // ... discarded
+  uint64_t unknown = 0;          // ... of unknown fate
+  uint64_t late_credit = 0;      // unknown outputs that came back as entries
+  double parse_seconds = 0;      // time spent parsing inputs
+  uint64_t parses_deferred = 0;  // parses skipped: over the parse budget
 };
 
 class Mutator {
@@ -231,6 +233,10 @@ class Mutator {
   std::string last_output_;
   std::string bytes_out_;  // whole-input operators write here
   OperatorScratch scratch_;
+
+  // Seconds of parsing still allowed: grows with the run's time (by
+  // config.parse_share of each output's cost), shrinks with each parse.
+  double parse_allowance_;
 
   MutatorStats stats_;
 };

@@ -5,7 +5,7 @@
 namespace grammut {
 
 std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
-  std::shared_ptr<const CachedTree>* e = map_.Find(hash);
+  std::shared_ptr<const CachedTree>* e = map_.Touch(hash);
   ++(e == nullptr ? misses_ : hits_);
   return e == nullptr ? nullptr : *e;
 }

@@ -3,7 +3,8 @@
 // libFuzzer picks the same corpus entries again and again; the cache keeps
 // the tree (and its TreeIndex) of every corpus entry the mutator parsed or
 // saw kept, so none is parsed twice while it fits. The cache is bounded by
-// the memory its entries really hold; the oldest entries go first.
+// the memory its entries really hold; the oldest entries go first, except
+// that an entry used since it was added gets a second chance.
 // (The mutator's own last outputs are not here: they live in two reused
 // output slots until libFuzzer says what became of them.)
 #ifndef GRAMMUT_MUTATOR_TREE_CACHE_H_

@@ -91,6 +91,14 @@ const std::vector<int32_t>& TreeIndex::LoopNodes(const Tree& tree,
   return loop_nodes_;
 }
 
+void TreeIndex::ShrinkToFit() const {
+  by_rule_.shrink_to_fit();
+  rule_begin_.shrink_to_fit();
+  loop_nodes_.shrink_to_fit();
+  tokens_.shrink_to_fit();
+  free_tokens_.shrink_to_fit();
+}
+
 size_t TreeIndex::MemoryBytes() const {
   return sizeof(int32_t) * (by_rule_.capacity() + rule_begin_.capacity() +
                             loop_nodes_.capacity() + tokens_.capacity() +

@@ -48,6 +48,8 @@ class TreeIndex {
                                         const Grammar& grammar) const;
 
   size_t MemoryBytes() const;
+  // Gives back unused capacity (for indexes kept long).
+  void ShrinkToFit() const;
 
  private:
   void BuildRules(const Tree& tree, const Grammar& grammar) const;

@@ -445,6 +445,38 @@ TEST(Mutator, InputOverTheParserLimitsIsTriedOnce) {
   EXPECT_EQ(m->stats().fallbacks, 5u);
 }
 
+TEST(Mutator, ParsingStaysWithinItsShareOfTheTime) {
+  // Deterministic costs: a parse costs 100 ns a byte; the budget banks at
+  // most 5 us (50 bytes of parsing) and earns 10% of each output's cost.
+  MutatorConfig config;
+  config.arms = "grammar";
+  config.deterministic = true;
+  config.parse_burst_seconds = 5e-6;
+  config.parse_share = 0.1;
+  auto m = std::move(*Mutator::Create(config, testing::LoadShipped("json")));
+  const std::string a = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]";
+  const std::string b = "[\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]";
+  ASSERT_EQ(a.size(), 51u);
+  m->MutateString(a, 4096, 1);  // allowed (the budget goes below zero)
+  EXPECT_EQ(m->parses(), 1);
+  m->ReportOutcome(Fate::kDiscarded, 0);
+  std::string op;
+  m->MutateString(b, 4096, 2, &op);  // the burst is spent: bytes instead
+  EXPECT_EQ(m->parses(), 1);
+  EXPECT_EQ(op, "bytes");
+  EXPECT_EQ(m->stats().parses_deferred, 1u);
+  // An output that cost 1 ms earns 100 us of parsing: b is parsed now.
+  m->ReportOutcome(Fate::kDiscarded, 1e-3);
+  m->MutateString(b, 4096, 3, &op);
+  EXPECT_EQ(m->parses(), 2);
+  EXPECT_NE(op, "bytes");
+  // Cached trees need no budget.
+  m->ReportOutcome(Fate::kDiscarded, 0);
+  m->MutateString(a, 4096, 4, &op);
+  EXPECT_EQ(m->parses(), 2);
+  EXPECT_NE(op, "bytes");
+}
+
 TEST(Mutator, CrossOverReachesAMixOfBothInputs) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "crossover");
   const std::string a = "{\"a\": [1, 2, 3]}";

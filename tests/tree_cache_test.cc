@@ -47,6 +47,25 @@ TEST(BoundedMap, RingGrowsAndWrapsWithoutLosingOrder) {
   EXPECT_FALSE(m.Contains(899));
 }
 
+TEST(BoundedMap, TouchedEntriesGetASecondChance) {
+  BoundedMap<int> m(3);
+  m.Put(1, 10);
+  m.Put(2, 20);
+  m.Put(3, 30);
+  ASSERT_NE(m.Touch(1), nullptr);  // 1 is in use
+  m.Put(4, 40);                    // 1 goes to the back; 2 goes
+  EXPECT_TRUE(m.Contains(1));
+  EXPECT_FALSE(m.Contains(2));
+  m.Put(5, 50);  // 3 goes; the line is now 4, 1, 5
+  EXPECT_FALSE(m.Contains(3));
+  m.Put(6, 60);  // 4 goes
+  EXPECT_FALSE(m.Contains(4));
+  EXPECT_TRUE(m.Contains(1));
+  m.Put(7, 70);  // 1's second chance is spent: it goes
+  EXPECT_FALSE(m.Contains(1));
+  EXPECT_TRUE(m.Contains(5) && m.Contains(6) && m.Contains(7));
+}
+
 std::shared_ptr<const CachedTree> TreeOfBytes(size_t n) {
   auto e = std::make_shared<CachedTree>();
   const int root = e->tree.BeginRule(0);

@@ -6,8 +6,11 @@
 // the core what became of its last output (ChainTracker) and what that
 // output cost: the mutator's own time plus the wall time until libFuzzer
 // called again, which is the target running the output. The glue also
-// prints stats lines (with grammut's share of the CPU) and saves weights.
+// prints stats lines (with grammut's share of the process's CPU time,
+// sampled) and saves weights.
 #include "mutator/libfuzzer/libfuzzer_glue.h"
+
+#include <time.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -31,6 +34,16 @@ extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size)
 
 namespace grammut {
 namespace {
+
+int64_t CpuNanos(clockid_t clock) {
+  timespec ts;
+  clock_gettime(clock, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
+
+// One call in kCpuSample has its CPU time measured (the clock is a system
+// call): grammut's CPU share is estimated from those.
+constexpr uint64_t kCpuSample = 8;
 
 [[noreturn]] void Fail(const std::string& message) {
   std::fprintf(stderr, "grammut: %s\n", message.c_str());
@@ -83,7 +96,12 @@ class Glue {
   size_t Call(const uint8_t* data, size_t size, uint8_t* out, size_t max_size,
               unsigned seed, const uint8_t* other, size_t other_size) {
     const int64_t start = absl::GetCurrentTimeNanos();
-    if (first_call_ == 0) first_call_ = start;
+    const bool sample = calls_ % kCpuSample == 0;
+    const int64_t cpu_start = sample ? CpuNanos(CLOCK_THREAD_CPUTIME_ID) : 0;
+    if (first_call_ == 0) {
+      first_call_ = start;
+      first_process_cpu_ = CpuNanos(CLOCK_PROCESS_CPUTIME_ID);
+    }
     const absl::string_view input(reinterpret_cast<const char*>(data), size);
     const ChainTracker::Step step = chains_.OnCall(
         input,
@@ -97,8 +115,11 @@ class Glue {
             : mutator_->CrossOver(data, size, other, other_size, out, max_size,
                                   seed, step.input);
     chains_.OnOutput();
+    if (sample) {
+      own_cpu_ns_ += (CpuNanos(CLOCK_THREAD_CPUTIME_ID) - cpu_start) *
+                     static_cast<int64_t>(kCpuSample);
+    }
     const int64_t end = absl::GetCurrentTimeNanos();
-    own_ns_ += end - start;
     last_mutation_ns_ = end - start;
     last_return_ = end;
     last_size_ = n;
@@ -129,14 +150,18 @@ class Glue {
   }
 
   void Periodic(int64_t now) {
-    const double seconds = 1e-9 * static_cast<double>(now - first_call_);
     if (config_.stats_seconds > 0 &&
         now - last_stats_ >=
             static_cast<int64_t>(config_.stats_seconds * 1e9)) {
       last_stats_ = now;
+      // grammut's share of the process's CPU time since the first call.
+      const double process = static_cast<double>(
+          CpuNanos(CLOCK_PROCESS_CPUTIME_ID) - first_process_cpu_);
       std::fprintf(stderr, "#%llu\tgrammut: cpu %.1f%% | %s\n",
                    static_cast<unsigned long long>(calls_),
-                   seconds > 0 ? 100.0 * 1e-9 * own_ns_ / seconds : 0.0,
+                   process > 0
+                       ? 100.0 * static_cast<double>(own_cpu_ns_) / process
+                       : 0.0,
                    mutator_->StatsLine().c_str());
     }
     if (!config_.save_weights_file.empty() &&
@@ -152,7 +177,8 @@ class Glue {
   std::unique_ptr<Mutator> mutator_;
   ChainTracker chains_;
   int64_t first_call_ = 0, last_return_ = 0, last_mutation_ns_ = 0;
-  int64_t own_ns_ = 0, last_stats_ = 0, last_save_ = 0;
+  int64_t own_cpu_ns_ = 0, first_process_cpu_ = 0;
+  int64_t last_stats_ = 0, last_save_ = 0;
   size_t last_size_ = 0;
   uint64_t calls_ = 0, learned_at_save_ = 0;
 };
