@@ -111,7 +111,7 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
 }
 
 Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
-                                       int64_t reserve) {
+                                       int64_t reserve, int base) {
   if (depth_ == frames_.size()) frames_.emplace_back();
   Frame& f = frames_[depth_++];
   f.follow = follow;
@@ -119,6 +119,8 @@ Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
   f.children = 0;
   f.precedence = precedence;
   f.reserve = reserve;
+  f.base = base;
+  f.peak = base;
   f.steps.clear();
   return f;
 }
@@ -147,7 +149,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
   PushFrame(-1, tree.BeginRule(rule),
-            g.left_recursive[rule] ? options.precedence : 0, 0);
+            g.left_recursive[rule] ? options.precedence : 0, 0, 1);
   int32_t state = g.rule_start[rule];
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
@@ -161,16 +163,21 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       tree.SetSteps(frame.node, frame.steps);
       tree.EndRule(frame.node);
       const int32_t follow = frame.follow;
+      const int peak = frame.peak;
       reserve -= frame.reserve;
       --depth_;
       if (depth_ == 0) break;
+      frames_[depth_ - 1].peak = std::max(frames_[depth_ - 1].peak, peak);
       state = follow;
       continue;
     }
     if (st.num_edges == 0) return false;
-    const bool cheapest = options.shortest ||
-                          static_cast<int>(depth_) > options.max_depth ||
-                          steps > step_limit;
+    // Past the nesting limit only the cheapest alternatives are taken: at an
+    // operator loop, when one more operator would make the frame's peak too
+    // deep; elsewhere, when a child would be too deep.
+    const int nesting = st.precedence_decision ? frame.peak : frame.base;
+    const bool cheapest =
+        options.shortest || nesting >= options.max_depth || steps > step_limit;
     uint32_t pick = 0;
     if (st.num_edges > 1) {
       costs.clear();
@@ -208,6 +215,10 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         }
       }
     }
+    if (st.precedence_decision &&
+        static_cast<int>(pick) + 1 != grammar_.decision(st.decision).exit_alt) {
+      ++frame.peak;  // one more operator: one more level in the parse tree
+    }
     if (st.decision >= 0) {
       frame.steps.push_back(DerivationStep{
           st.decision, static_cast<uint16_t>(pick + 1), frame.children});
@@ -220,7 +231,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         reserve += owed;
         const int callee = e.label;
         const int prec = g.left_recursive[callee] ? e.set : 0;
-        PushFrame(e.follow, tree.BeginRule(callee), prec, owed);
+        PushFrame(e.follow, tree.BeginRule(callee), prec, owed, frame.base + 1);
         state = g.rule_start[callee];
         continue;
       }

@@ -33,7 +33,10 @@
 
 namespace grammut {
 
-// Budget and policy for one generation.
+// Budget and policy for one generation. Nesting counts rule invocations and
+// the iterations of left-recursive operator loops (ANTLR's parse tree nests
+// one level per operator), so a generated input never nests deeper than the
+// parser will accept.
 struct GenerateOptions {
   size_t max_bytes = 4096;  // hard cap on the serialized size
   int max_depth = 64;       // rule nesting before cheapest-only
@@ -70,10 +73,17 @@ class Generator {
     uint16_t children;  // children added so far
     int precedence;
     int64_t reserve;  // minimum bytes owed after returning (follow's cost)
+    // Nesting as ANTLR's parse tree will have it: the frame's own depth,
+    // and the deepest point of what it generated so far. Each iteration of
+    // a left-recursive operator loop wraps everything generated so far in
+    // the frame in one more context, so it raises `peak` by one.
+    int base;
+    int peak;
     std::vector<DerivationStep> steps;
   };
   // Opens a frame (reusing the buffers of an earlier one).
-  Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve);
+  Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve,
+                   int base);
 
   // Minimum cost of taking parser edge `k` (bytes to the rule's end),
   // honouring precedence predicates met within a few epsilon steps;

@@ -110,6 +110,40 @@ TEST(Generator, NeverExceedsTinyBudgets) {
   }
 }
 
+// Nesting as the parser counts it stays within the generator's limit (ANTLR
+// nests one context per operator of a left-recursive rule, and wraps what
+// came before: Lua's right-associative `^` chains once reached 532 levels
+// with a limit of 64), so no generated input is refused by the mutator's
+// parser (limit 500).
+TEST(Generator, ParseTreesNestNoDeeperThanTheLimitAllows) {
+  for (const std::string name : {"lua", "sqlite"}) {
+    Kit kit(name);
+    ParseOptions strict;
+    strict.max_depth = 500;  // the mutator's parser
+    Parser parser(*kit.grammar, strict);
+    GenerateOptions options;
+    options.max_bytes = 4096;
+    options.max_depth = 48;  // the mutator's default
+    int deepest = 0;
+    for (ProbabilityMode mode :
+         {ProbabilityMode::kInverse, ProbabilityMode::kUniform}) {
+      options.mode = mode;
+      Rng rng(7);
+      for (int i = 0; i < 120; ++i) {
+        auto t =
+            kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+        ASSERT_TRUE(t.has_value());
+        auto r = parser.Parse(t->Text());
+        ASSERT_TRUE(r.ok()) << name << ": " << r.status();
+        for (const Node& n : r->tree.nodes()) {
+          deepest = std::max<int>(deepest, n.depth);
+        }
+      }
+    }
+    EXPECT_LE(deepest, 3 * options.max_depth) << name;
+  }
+}
+
 TEST(Generator, EveryRuleCanBeGeneratedAndReparsedAsThatRule) {
   Kit kit("sqlite");
   Rng rng(5);

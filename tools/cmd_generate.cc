@@ -45,6 +45,13 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     return 1;
   }
   Parser reparser(g);
+  if ((*weights)->trees() == 0 && *mode != ProbabilityMode::kUniform) {
+    std::fprintf(stderr,
+                 "grammut generate: no --weights: every alternative is "
+                 "unseen, so %s mode is uniform (learn weights with "
+                 "`grammut learn`)\n",
+                 ProbabilityModeName(*mode));
+  }
   GeneratorKit kit(g, **weights, nullptr);
   GenerateOptions opt;
   opt.max_bytes = static_cast<size_t>(max_size);
