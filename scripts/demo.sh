@@ -1,33 +1,49 @@
 #!/usr/bin/env bash
-# demo.sh - grammut in one command: fuzz cJSON with grammut and with plain libFuzzer.
+# demo.sh - grammut in one command: fuzz a real library with grammut and with plain
+# libFuzzer, from its seed corpus and from an empty corpus, and compare the coverage.
 #
-# Usage: scripts/demo.sh [--seconds N]      (default 60; works from any directory)
+# Usage: scripts/demo.sh [--target T] [--seconds N]
+#   --target T   libxml2 (default), sqlite3, expat, cjson, jsonc, lua
+#   --seconds N  fuzzing time per scenario (default 60); works from any directory
 #
 # On a fresh Debian 12 machine this installs the packages (scripts/setup.sh, uses sudo
-# when not root), builds grammut (scripts/build.sh -> build/), builds cJSON from its
-# Debian source package (scripts/build_targets.sh --targets cjson), links the
-# grammut-enabled fuzzer, then runs grammut and plain libFuzzer side by side (one per
-# core, same seeds and flags) for N seconds each, replays both corpora through the
-# coverage build and prints line/branch coverage, exec/s and corpus size.
+# when not root), builds grammut (scripts/build.sh -> build/), builds the target from
+# its Debian source package (scripts/build_targets.sh), links the grammut-enabled
+# fuzzer, then runs two scenarios, each with grammut and plain libFuzzer side by side
+# (one per core, same flags) for N seconds:
+#   seeded  both start from the target's seed corpus (harness_examples/<t>/seeds)
+#   empty   both start from nothing: a user with a grammar and no inputs
+# Both corpora of each scenario are replayed through the coverage build and the demo
+# prints branch coverage of the library's own sources, exec/s and corpus size.
 # Everything it writes goes under build/ (corpora and logs in build/demo/).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 SECS=60
+TARGET=libxml2
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) SECS="${2:?--seconds needs a value}"; shift 2 ;;
         --seconds=*) SECS="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --target) TARGET="${2:?--target needs a value}"; shift 2 ;;
+        --target=*) TARGET="${1#*=}"; shift ;;
+        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "demo: unknown argument: $1 (try --help)" >&2; exit 2 ;;
     esac
 done
 [[ "$SECS" =~ ^[1-9][0-9]*$ ]] || { echo "demo: --seconds must be a positive integer" >&2; exit 2; }
+case "$TARGET" in
+    libxml2|expat) GRAMMAR=xml ;;
+    sqlite3) GRAMMAR=sqlite ;;
+    cjson|jsonc) GRAMMAR=json ;;
+    lua) GRAMMAR=lua ;;
+    *) echo "demo: unknown target '$TARGET' (libxml2, sqlite3, expat, cjson, jsonc, lua)" >&2; exit 2 ;;
+esac
 
 BUILD="$REPO/build"
 DEMO="$BUILD/demo"
-T="$BUILD/targets/cjson"
+T="$BUILD/targets/$TARGET"
 T0=$(date +%s)
 say() { printf '[demo %3ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
 
@@ -50,19 +66,19 @@ mkdir -p "$DEMO"
 
 step "installing packages (scripts/setup.sh)" "$DEMO/setup.log" "$SCRIPT_DIR/setup.sh" python3
 step "building grammut (scripts/build.sh)" "$DEMO/build.log" "$SCRIPT_DIR/build.sh" "$BUILD"
-step "building cJSON from its Debian source (scripts/build_targets.sh)" "$DEMO/build_targets.log" \
-    "$SCRIPT_DIR/build_targets.sh" --targets cjson --out "$BUILD/targets"
-step "linking the grammut fuzzer" "$DEMO/link.log" "$SCRIPT_DIR/link_grammut_target.sh" cjson "$BUILD"
+step "building $TARGET from its Debian source (scripts/build_targets.sh)" "$DEMO/build_targets.log" \
+    "$SCRIPT_DIR/build_targets.sh" --targets "$TARGET" --out "$BUILD/targets"
+step "linking the grammut fuzzer" "$DEMO/link.log" "$SCRIPT_DIR/link_grammut_target.sh" "$TARGET" "$BUILD"
 
 FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -seed=1 -print_final_stats=1)
 
-# fuzz NAME BINARY [ENV...]: runs for $SECS seconds in the background; if the fuzzer
-# stops early (a crash or a timeout), it goes on with the same corpus for the rest.
+# fuzz DIR SEEDS BINARY [ENV...]: runs for $SECS seconds; if the fuzzer stops early
+# (a crash or a timeout), it goes on with the same corpus for the rest.
 fuzz() {
-    local name="$1" bin="$2"; shift 2
-    local d="$DEMO/$name" start rem rc
+    local d="$1" seeds="$2" bin="$3"; shift 3
+    local start rem rc
     mkdir -p "$d/corpus" "$d/artifacts"
-    cp "$REPO/harness_examples/cjson/seeds/"* "$d/corpus/"
+    if [ -n "$seeds" ]; then cp "$seeds/"* "$d/corpus/"; fi
     start=$(date +%s)
     while :; do
         rem=$(( SECS - ($(date +%s) - start) ))
@@ -81,88 +97,83 @@ last_status() {  # "cov N, corpus N, exec/s N" from the last libFuzzer status li
         sed -E 's/.*cov: ([0-9]+) ft: [0-9]+ corp: ([0-9]+)\/[^ ]+ (lim: [0-9]+ )?exec\/s: ([0-9]+).*/cov \1, corpus \2, exec\/s \4/'
 }
 
-say "fuzzing cJSON for ${SECS}s: grammut and plain libFuzzer at the same time (one per core)"
-fuzz grammut "$T/fuzz_cjson_grammut" GRAMMUT_GRAMMAR="$BUILD/grammars/json" GRAMMUT_MODE=adaptive &
-PG=$!
-fuzz plain "$T/fuzz_cjson" &
-PP=$!
-trap 'kill $PG $PP 2>/dev/null; pkill -P $PG 2>/dev/null; pkill -P $PP 2>/dev/null; exit 130' INT TERM
-FUZZ_START=$(date +%s)
-next=15
-while kill -0 "$PG" 2>/dev/null || kill -0 "$PP" 2>/dev/null; do
-    sleep 1
-    el=$(( $(date +%s) - FUZZ_START ))
-    if [ "$el" -ge "$next" ]; then
-        next=$(( next + 15 ))
-        say "grammut: $(last_status "$DEMO/grammut/fuzz.log")  |  plain: $(last_status "$DEMO/plain/fuzz.log")"
-    fi
-done
-wait "$PG" || true
-wait "$PP" || true
-trap - INT TERM
+# scenario NAME SEEDS: grammut and plain side by side, then both corpora replayed.
+scenario() {
+    local name="$1" seeds="$2" pg pp el next start
+    say "$name: fuzzing $TARGET for ${SECS}s, grammut and plain libFuzzer at the same time"
+    fuzz "$DEMO/$name/grammut" "$seeds" "$T/fuzz_${TARGET}_grammut" \
+        GRAMMUT_GRAMMAR="$BUILD/grammars/$GRAMMAR" GRAMMUT_STATS=$SECS &
+    pg=$!
+    fuzz "$DEMO/$name/plain" "$seeds" "$T/fuzz_$TARGET" &
+    pp=$!
+    trap 'kill $pg $pp 2>/dev/null; pkill -P $pg 2>/dev/null; pkill -P $pp 2>/dev/null; exit 130' INT TERM
+    start=$(date +%s)
+    next=20
+    while kill -0 "$pg" 2>/dev/null || kill -0 "$pp" 2>/dev/null; do
+        sleep 1
+        el=$(( $(date +%s) - start ))
+        if [ "$el" -ge "$next" ]; then
+            next=$(( next + 20 ))
+            say "  grammut: $(last_status "$DEMO/$name/grammut/fuzz.log")  |  plain: $(last_status "$DEMO/$name/plain/fuzz.log")"
+        fi
+    done
+    wait "$pg" || true
+    wait "$pp" || true
+    trap - INT TERM
+    for who in grammut plain; do
+        python3 "$REPO/bench/coverage_report.py" replay --quiet --cov-bin "$T/cov_$TARGET" \
+            --sources "$(cat "$T/sources.txt")" --corpus "$DEMO/$name/$who/corpus" \
+            --work "$DEMO/$name/$who/replay" --out "$DEMO/$name/$who/coverage.json"
+    done
+}
 
-say "replaying both corpora through the coverage build (cov_cjson) ..."
-for name in grammut plain; do
-    python3 "$REPO/bench/coverage_report.py" replay --quiet --cov-bin "$T/cov_cjson" \
-        --sources "$(cat "$T/sources.txt")" --corpus "$DEMO/$name/corpus" \
-        --work "$DEMO/$name/replay" --out "$DEMO/$name/coverage.json"
-done
+scenario seeded "$REPO/harness_examples/$TARGET/seeds"
+scenario empty ""
 
-python3 - "$DEMO" "$SECS" <<'EOF'
+python3 - "$DEMO" "$SECS" "$TARGET" <<'EOF'
 import json, os, re, sys
-demo, secs = sys.argv[1], int(sys.argv[2])
-col = {}
-found = {}
-for name in ("grammut", "plain"):
-    d = os.path.join(demo, name)
+demo, secs, target = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+def run(scenario, who):
+    d = os.path.join(demo, scenario, who)
     c = json.load(open(os.path.join(d, "coverage.json")))
     log = open(os.path.join(d, "fuzz.log"), errors="replace").read()
     execs = sum(int(x) for x in re.findall(r"^stat::number_of_executed_units:\s+(\d+)", log, re.M))
-    covs = re.findall(r"^#\d+\s+\w+\s+cov: (\d+)", log, re.M)
-    arts = sorted(os.listdir(os.path.join(d, "artifacts")))
     try:
         wall = max(int(open(os.path.join(d, "seconds")).read()), 1)
     except (OSError, ValueError):
         wall = secs
-    kinds = {}
-    for a in arts:
-        k = {"slow": "slow input", "oom": "out-of-memory"}.get(a.split("-")[0], a.split("-")[0])
-        kinds[k] = kinds.get(k, 0) + 1
-    found[name] = kinds
-    col[name] = [
-        "%d / %d  (%.1f%%)" % (c["lines"]["covered"], c["lines"]["count"], c["lines"]["percent"]),
-        "%d / %d  (%.1f%%)" % (c["branches"]["covered"], c["branches"]["count"],
-                               c["branches"]["percent"]),
-        "%d" % round(execs / wall),
-        "%d files" % c["inputs"],
-        covs[-1] if covs else "-",
-        ", ".join("%d %s%s" % (n, k, "s" if n > 1 else "") for k, n in sorted(kinds.items()))
-        or "none",
-    ]
-rows = ["lines covered", "branches covered", "exec/s", "corpus", "libFuzzer cov:",
-        "crashes/timeouts"]
-w0 = max(map(len, rows)) + 2
-w1 = max(len("grammut"), *(len(x) for x in col["grammut"])) + 4
+    cpu = re.findall(r"grammut: cpu ([0-9.]+)%", log)
+    found = len(os.listdir(os.path.join(d, "artifacts")))
+    return {"branches": c["branches"]["covered"], "of": c["branches"]["count"],
+            "execs": execs / wall, "corpus": c["inputs"], "cpu": cpu[-1] if cpu else None,
+            "found": found}
+
 print()
-print("cJSON after %ds each (coverage of cJSON's own sources, measured with llvm-cov):" % secs)
-print("  " + "".ljust(w0) + "grammut".ljust(w1) + "plain libFuzzer")
-for i, r in enumerate(rows):
-    print("  " + r.ljust(w0) + col["grammut"][i].ljust(w1) + col["plain"][i])
-g, p = (json.load(open(os.path.join(demo, n, "coverage.json")))["branches"]["covered"]
-        for n in ("grammut", "plain"))
-if p:
-    print("  grammut/plain branch coverage: %.2f" % (g / p))
-for name, kinds in found.items():
-    if kinds.get("timeout"):
-        print("  %s: %d input(s) ran longer than 10 s (-timeout=10); the fuzzer went on with\n"
-              "    the same corpus. On cJSON these are deeply nested objects: cJSON_Compare,\n"
-              "    which the harness calls, is exponential in the nesting depth." % (
-                  name, kinds["timeout"]))
+print("%s after %ds per run: branches of %s's own sources covered by the final corpus" %
+      (target, secs, target))
+print("(llvm-cov, coverage build), grammut and plain libFuzzer side by side:")
+print()
+print("  %-8s %22s %22s %8s %18s" % ("scenario", "plain libFuzzer", "grammut", "ratio",
+                                      "exec/s plain/gm"))
+for scenario in ("seeded", "empty"):
+    p, g = run(scenario, "plain"), run(scenario, "grammut")
+    print("  %-8s %22s %22s %7.2fx %18s" % (
+        scenario, "%d (%.1f%%)" % (p["branches"], 100.0 * p["branches"] / max(p["of"], 1)),
+        "%d (%.1f%%)" % (g["branches"], 100.0 * g["branches"] / max(g["of"], 1)),
+        g["branches"] / max(p["branches"], 1), "%d / %d" % (p["execs"], g["execs"])))
+print()
+for scenario in ("seeded", "empty"):
+    g = run(scenario, "grammut")
+    if g["cpu"]:
+        print("  %s: grammut's own share of the CPU: %s%%" % (scenario, g["cpu"]))
+for scenario in ("seeded", "empty"):
+    for who in ("plain", "grammut"):
+        if run(scenario, who)["found"]:
+            print("  %s/%s wrote %d crash or timeout file(s) to %s" % (
+                scenario, who, run(scenario, who)["found"],
+                os.path.join(demo, scenario, who, "artifacts")))
 print()
 EOF
-say "corpora:   $DEMO/grammut/corpus  $DEMO/plain/corpus"
-say "logs:      $DEMO/grammut/fuzz.log  $DEMO/plain/fuzz.log  (build logs: $DEMO/*.log)"
-if [ -n "$(find "$DEMO/grammut/artifacts" "$DEMO/plain/artifacts" -type f 2>/dev/null | head -n 1)" ]; then
-    say "findings:  $DEMO/grammut/artifacts  $DEMO/plain/artifacts"
-fi
-say "next: scripts/bench_coverage.sh --quick --targets cjson,libxml2,sqlite3,lua,expat,jsonc   (plain vs grammut; --help for more)"
+say "corpora and logs: $DEMO/{seeded,empty}/{grammut,plain}/  (build logs: $DEMO/*.log)"
+say "next: scripts/bench_coverage.sh --help   (the full benchmark: 7 targets, 10 minutes x 3 trials)"
