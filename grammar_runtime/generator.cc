@@ -15,7 +15,12 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
       separators_(separators),
       pool_(pool) {
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
-    if (tokens_.CanGenerate(t)) generable_types_.push_back(t);
+    // Set complements and wildcards never stand for tokens the parser does
+    // not see (comments, whitespace): a generated comment would swallow
+    // the rest of its line.
+    if (tokens_.CanGenerate(t) && !grammar.token_hidden(t)) {
+      generable_types_.push_back(t);
+    }
   }
   PrecomputeEdgeCosts();
 }
@@ -264,9 +269,24 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             }
           }
           if (shortest_type < 0) return false;
-          type = cheapest || candidates.empty()
-                     ? shortest_type
-                     : candidates[rng.Below(candidates.size())];
+          type = shortest_type;
+          if (!cheapest && !candidates.empty()) {
+            // Members of a set are weighed by how often the corpus uses
+            // them (ANTLR merges single-token alternatives into a set, so
+            // this is where their learned weights live).
+            weights_.TokenTypeWeights(candidates, options.mode, &type_weights_);
+            double total = 0;
+            for (double w : type_weights_) total += w;
+            double r = rng.Uniform() * total;
+            type = candidates.back();
+            for (size_t k = 0; k < candidates.size(); ++k) {
+              r -= type_weights_[k];
+              if (r < 0) {
+                type = candidates[k];
+                break;
+              }
+            }
+          }
         }
         ++frame.children;
         if (type == -1) {  // EOF

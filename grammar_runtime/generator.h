@@ -107,6 +107,7 @@ class Generator {
   std::vector<double> weights_scratch_;
   std::vector<MinCost> costs_;
   std::vector<int> candidates_;
+  std::vector<double> type_weights_;
   std::string text_;
 };
 

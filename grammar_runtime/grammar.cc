@@ -184,6 +184,7 @@ int64_t Grammar::MinSymbolLength(const AtnEdge& e) const {
   int64_t best = kUnreachableCost;
   for (int t = 1; t <= max_token_type_; ++t) {
     if (literal_text_[t].empty() && token_lexer_rules_[t].empty()) continue;
+    if (token_hidden(t)) continue;  // the generator never makes these
     const bool in = e.kind == EdgeKind::kWildcard ||
                     (e.kind == EdgeKind::kNotSet
                          ? !SetContains(parser_graph_.sets[e.set], t)
@@ -281,6 +282,16 @@ void Grammar::BuildTokenTables() {
 void Grammar::ChooseSeparator() {
   // A separator is a short string the default mode lexes as hidden tokens.
   const std::vector<bool> hidden = atn_internal::LexerRulesHidden(*lexer_atn_);
+  token_hidden_.assign(max_token_type_ + 1, false);
+  for (int t = 1; t <= max_token_type_; ++t) {
+    const std::vector<int32_t>& rules = token_lexer_rules_[t];
+    bool all_hidden = !rules.empty();
+    for (int32_t r : rules) {
+      all_hidden =
+          all_hidden && r < static_cast<int>(hidden.size()) && hidden[r];
+    }
+    token_hidden_[t] = all_hidden;
+  }
   LexerDfa dfa(lexer_graph_);
   auto hidden_in_mode = [&](size_t mode, const std::string& text) {
     const int32_t rule =

@@ -123,6 +123,13 @@ class Grammar {
   const std::vector<int32_t>& lexer_rules_for_token(int token_type) const {
     return token_lexer_rules_[token_type];
   }
+  // True if every lexer rule producing `token_type` skips it or puts it on
+  // a hidden channel: the parser never sees such tokens.
+  bool token_hidden(int token_type) const {
+    return token_type > 0 &&
+           token_type < static_cast<int>(token_hidden_.size()) &&
+           token_hidden_[token_type];
+  }
   // The token type lexer rule `rule` produces (0 for fragments, skipped
   // rules and rules that only continue another token).
   int lexer_rule_token_type(int rule) const {
@@ -195,6 +202,7 @@ class Grammar {
   std::vector<std::string> literal_text_;
   std::vector<std::vector<int32_t>> token_lexer_rules_;
   std::vector<int> lexer_rule_type_;
+  std::vector<bool> token_hidden_;  // per token type
   std::vector<int64_t> token_min_length_;
   std::vector<DecisionInfo> decisions_;
   std::string separator_;

@@ -37,6 +37,7 @@ const char* ProbabilityModeName(ProbabilityMode mode) {
 
 Weights::Weights(const Grammar& grammar) : grammar_(grammar) {
   counts_.resize(grammar.num_decisions());
+  token_counts_.assign(grammar.max_token_type() + 1, 0.0);
   for (int d = 0; d < grammar.num_decisions(); ++d) {
     counts_[d].assign(grammar.decision(d).num_alts, 0.0);
   }
@@ -52,7 +53,11 @@ void Weights::Invalidate(int decision) {
 
 void Weights::AddTree(const Tree& tree) {
   for (int i = 0; i < tree.size(); ++i) {
-    if (!tree.node(i).is_rule) continue;
+    const Node& n = tree.node(i);
+    if (!n.is_rule) {
+      if (!n.is_error) AddToken(n.symbol);
+      continue;
+    }
     for (const DerivationStep& s : tree.steps(i)) {
       if (s.decision < 0 || s.decision >= static_cast<int>(counts_.size()) ||
           counts_[s.decision].size() < 2) {
@@ -69,6 +74,38 @@ void Weights::Add(int decision, int alt, double n) {
   if (alt < 1 || alt > static_cast<int>(counts_[decision].size())) return;
   counts_[decision][alt - 1] += n;
   Invalidate(decision);
+}
+
+void Weights::AddToken(int type, double n) {
+  if (type <= 0 || type >= static_cast<int>(token_counts_.size())) return;
+  token_counts_[type] += n;
+}
+
+double Weights::token_count(int type) const {
+  if (type <= 0 || type >= static_cast<int>(token_counts_.size())) return 0;
+  return token_counts_[type];
+}
+
+void Weights::TokenTypeWeights(absl::Span<const int> types,
+                               ProbabilityMode mode,
+                               std::vector<double>* out) const {
+  out->assign(types.size(), 1.0);
+  double sum = 0;
+  size_t unseen = 0;
+  for (int t : types) {
+    const double c = token_count(t);
+    sum += c;
+    unseen += c <= 0 ? 1 : 0;
+  }
+  if (sum <= 0 || mode == ProbabilityMode::kUniform) return;
+  for (size_t i = 0; i < types.size(); ++i) {
+    const double c = token_count(types[i]);
+    if (mode == ProbabilityMode::kLearned) {
+      (*out)[i] = c + smoothing_;
+    } else {  // inverse: unseen types take all the mass (IfH Eqs. 5-7)
+      (*out)[i] = unseen > 0 ? (c <= 0 ? 1.0 : 0.0) : 1.0 / c;
+    }
+  }
 }
 
 double Weights::count(int decision, int alt) const {
@@ -119,11 +156,12 @@ const std::vector<double>& Weights::Probabilities(int decision,
 std::string Weights::ToText() const {
   std::string out;
   absl::StrAppend(&out, "# grammut weights: counts per decision alternative\n");
-  absl::StrAppend(&out, "version 1\n");
+  absl::StrAppend(&out, "version 2\n");
   absl::StrAppendFormat(&out, "grammar %s %016x\n", grammar_.name(),
                         grammar_.fingerprint());
   absl::StrAppend(&out, "smoothing ", smoothing_, "\n");
   absl::StrAppend(&out, "trees ", trees_, "\n");
+  int decisions = 0;
   for (size_t d = 0; d < counts_.size(); ++d) {
     if (counts_[d].size() < 2) continue;
     const DecisionInfo& info = grammar_.decision(static_cast<int>(d));
@@ -134,7 +172,18 @@ std::string Weights::ToText() const {
       absl::StrAppend(&out, " ", a + 1, ":", info.alt_labels[a]);
     }
     absl::StrAppend(&out, "\n");
+    ++decisions;
   }
+  int tokens = 0;
+  for (size_t t = 1; t < token_counts_.size(); ++t) {
+    if (token_counts_[t] <= 0) continue;
+    absl::StrAppend(&out, "token ", t, " ", token_counts_[t], "  # ",
+                    grammar_.token_name(static_cast<int>(t)), "\n");
+    ++tokens;
+  }
+  // The last line: a file cut short (a copy interrupted, a full disk) has
+  // no end line, or one that does not match.
+  absl::StrAppend(&out, "end ", decisions, " decisions ", tokens, " tokens\n");
   return out;
 }
 
@@ -142,7 +191,9 @@ absl::Status Weights::FromText(absl::string_view text,
                                absl::string_view source) {
   std::vector<std::vector<double>> counts = counts_;
   for (auto& c : counts) std::fill(c.begin(), c.end(), 0.0);
-  bool saw_version = false, saw_grammar = false;
+  std::vector<double> token_counts(token_counts_.size(), 0.0);
+  int version = 0, decisions = 0, tokens = 0;
+  bool saw_grammar = false, saw_end = false;
   double smoothing = 0;
   int64_t trees = 0;
   int line_no = 0;
@@ -158,11 +209,13 @@ absl::Status Weights::FromText(absl::string_view text,
       return absl::InvalidArgumentError(
           absl::StrCat(source, ":", line_no, ": ", why));
     };
+    if (saw_end) return bad("text after the end line");
     if (f[0] == "version") {
-      if (f.size() != 2 || f[1] != "1") {
-        return bad("unsupported weights file version (this grammut reads 1)");
+      if (f.size() != 2 || (f[1] != "1" && f[1] != "2")) {
+        return bad(
+            "unsupported weights file version (this grammut reads 1, 2)");
       }
-      saw_version = true;
+      version = f[1] == "1" ? 1 : 2;
     } else if (f[0] == "grammar") {
       const std::string mine = absl::StrFormat("%016x", grammar_.fingerprint());
       if (f.size() != 3 || f[2] != mine) {
@@ -202,15 +255,46 @@ absl::Status Weights::FromText(absl::string_view text,
           return bad("bad count");
         }
       }
+      ++decisions;
+    } else if (f[0] == "token" && version >= 2) {
+      int t = -1;
+      double c = 0;
+      if (f.size() != 3 || !absl::SimpleAtoi(f[1], &t) || t <= 0 ||
+          t >= static_cast<int>(token_counts.size()) ||
+          !absl::SimpleAtod(f[2], &c) || c < 0) {
+        return bad("bad token line");
+      }
+      token_counts[t] = c;
+      ++tokens;
+    } else if (f[0] == "end" && version >= 2) {
+      int want_decisions = -1, want_tokens = -1;
+      if (f.size() != 5 || !absl::SimpleAtoi(f[1], &want_decisions) ||
+          !absl::SimpleAtoi(f[3], &want_tokens)) {
+        return bad("bad end line");
+      }
+      if (want_decisions != decisions || want_tokens != tokens) {
+        return bad(absl::StrCat("the file is incomplete or edited: it has ",
+                                decisions, " decision and ", tokens,
+                                " token lines, its end line says ",
+                                want_decisions, " and ", want_tokens));
+      }
+      saw_end = true;
     } else {
       return bad(absl::StrCat("unknown line '", f[0], "'"));
     }
   }
-  if (!saw_version || !saw_grammar) {
+  if (version == 0 || !saw_grammar) {
     return absl::InvalidArgumentError(absl::StrCat(
         source, ": not a grammut weights file (no version/grammar line)"));
   }
+  if (version >= 2 && !saw_end) {
+    return absl::DataLossError(
+        absl::StrCat(source,
+                     ": the weights file is cut short (no end line); it was "
+                     "not written completely, so it is not used"));
+  }
   counts_ = std::move(counts);
+  token_counts_ = std::move(token_counts);
   trees_ = trees;
   set_smoothing(smoothing);
   return absl::OkStatus();

@@ -10,7 +10,8 @@
 //   kUniform  p_i = 1 / n.
 // Weights are saved as a versioned text file that names the grammar (with
 // the ATN fingerprint), each decision's rule and each alternative, so a file
-// made for another grammar is refused with a clear error.
+// made for another grammar is refused with a clear error; version 2 ends
+// with a line counting what it holds, so a file cut short is refused too.
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_WEIGHTS_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_WEIGHTS_H_
 
@@ -20,6 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/tree.h"
 
@@ -43,6 +45,16 @@ class Weights {
   void AddTree(const Tree& tree);
   // Adds `n` to the count of (decision, alt); alt is 1-based.
   void Add(int decision, int alt, double n = 1.0);
+  // Adds `n` to the count of token type `type` (AddTree counts every token
+  // of the tree: ANTLR merges single-token alternatives into one set, and
+  // these counts weigh the members of such sets).
+  void AddToken(int type, double n = 1.0);
+  double token_count(int type) const;
+  // Weights (not normalized) for choosing among token types `types` in
+  // `mode`: learned: count + smoothing; inverse: unseen types share all the
+  // weight, else 1/count; uniform, or nothing counted yet: equal.
+  void TokenTypeWeights(absl::Span<const int> types, ProbabilityMode mode,
+                        std::vector<double>* out) const;
   // Count of (decision, alt).
   double count(int decision, int alt) const;
   // Sum of the counts of a decision.
@@ -72,6 +84,7 @@ class Weights {
 
   const Grammar& grammar_;
   std::vector<std::vector<double>> counts_;
+  std::vector<double> token_counts_;  // per token type
   double smoothing_ = 0.0;
   int64_t trees_ = 0;
   // Cached probabilities per mode (index = mode), and whether valid.

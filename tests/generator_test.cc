@@ -144,6 +144,33 @@ TEST(Generator, ParseTreesNestNoDeeperThanTheLimitAllows) {
   }
 }
 
+// Set complements and wildcards never stand for tokens the parser does not
+// see: a generated SQL comment ("--f") swallowed the rest of its line.
+TEST(Generator, NeverMakesHiddenTokens) {
+  for (const std::string name : {"sqlite", "lua", "javascript"}) {
+    Kit kit(name);
+    GenerateOptions options;
+    options.mode = ProbabilityMode::kUniform;
+    options.max_bytes = 512;
+    Rng rng(11);
+    int hidden_types = 0;
+    for (int t = 1; t <= kit.grammar->max_token_type(); ++t) {
+      hidden_types += kit.grammar->token_hidden(t);
+    }
+    EXPECT_GT(hidden_types, 0) << name;  // comments and whitespace
+    for (int i = 0; i < 500; ++i) {
+      auto t = kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+      ASSERT_TRUE(t.has_value());
+      for (const Node& n : t->nodes()) {
+        if (!n.is_rule) {
+          ASSERT_FALSE(kit.grammar->token_hidden(n.symbol))
+              << name << ": " << kit.grammar->token_name(n.symbol);
+        }
+      }
+    }
+  }
+}
+
 TEST(Generator, EveryRuleCanBeGeneratedAndReparsedAsThatRule) {
   Kit kit("sqlite");
   Rng rng(5);

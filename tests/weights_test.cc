@@ -3,7 +3,9 @@
 #include "grammar_runtime/weights.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "absl/strings/match.h"
 #include "grammar_runtime/generator.h"
@@ -141,8 +143,11 @@ TEST_F(IfHExample, InverseGenerationPrefersUnseenAlternatives) {
     unary += s.find('(') == std::string::npos;
     with_minus += s.find('-') != std::string::npos;
   }
-  // Unseen alternatives ("-", unary factors) dominate.
+  // Unseen alternatives ("-", unary factors) dominate; "(" expr ")" was
+  // seen, so inverse mode never takes it (and it is not the cheapest way
+  // out: an integer is).
   EXPECT_GT(with_minus, 150);
+  EXPECT_EQ(unary, 200);
 }
 
 TEST(Weights, SaveLoadRoundTrip) {
@@ -174,6 +179,78 @@ TEST(Weights, RejectsAFileMadeForAnotherGrammar) {
   ASSERT_FALSE(st.ok());
   EXPECT_TRUE(absl::StrContains(st.message(), "Lua")) << st;
   EXPECT_TRUE(absl::StrContains(st.message(), "JSON")) << st;
+}
+
+TEST(Weights, RefusesAFileCutShort) {
+  auto g = testing::LoadShipped("json");
+  Parser parser(*g);
+  Weights w(*g);
+  for (const std::string& f : testing::Samples("json")) {
+    w.AddTree(parser.Parse(testing::ReadFileOrDie(f))->tree);
+  }
+  const std::string text = w.ToText();
+  // Cut after the third decision line, as a copy interrupted would.
+  size_t at = 0;
+  for (int k = 0; k < 3; ++k) at = text.find("\ndecision ", at + 1);
+  ASSERT_NE(at, std::string::npos);
+  Weights cut(*g);
+  absl::Status st = cut.FromText(text.substr(0, at + 1), "w.txt");
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(absl::StrContains(st.message(), "cut short")) << st;
+  // A line removed from the middle: the end line does not match.
+  const size_t line = text.find("\ntoken ");
+  ASSERT_NE(line, std::string::npos);
+  const std::string edited =
+      text.substr(0, line) + text.substr(text.find('\n', line + 1));
+  st = cut.FromText(edited, "w.txt");
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(absl::StrContains(st.message(), "incomplete")) << st;
+  // The whole file loads, token counts included.
+  ASSERT_TRUE(cut.FromText(text, "w.txt").ok());
+  EXPECT_EQ(cut.ToText(), text);
+}
+
+// ANTLR merges single-token alternatives into one set transition; their
+// frequencies are learned through token counts.
+TEST(Weights, TokenSetMembersFollowTheirCounts) {
+  const std::string dir = ::testing::TempDir() + "/abc";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/Abc.g4")
+      << "grammar Abc;\ns : (A | B | C)+ EOF ;\nA : 'a' ;\nB : 'b' ;\n"
+         "C : 'c' ;\nWS : ' ' -> skip ;\n";
+  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_w").c_str(), 1);
+  auto g = Grammar::Load(dir + "/Abc.g4");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Parser parser(**g);
+  Weights w(**g);
+  auto r = parser.Parse("a a a a a a a a b b");  // 80% a, 20% b, no c
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->syntax_errors, 0);
+  w.AddTree(r->tree);
+  GeneratorKit kit(**g, w, nullptr);
+  std::map<char, int> counts[3];
+  const ProbabilityMode modes[] = {ProbabilityMode::kLearned,
+                                   ProbabilityMode::kInverse,
+                                   ProbabilityMode::kUniform};
+  for (int m = 0; m < 3; ++m) {
+    GenerateOptions options;
+    options.mode = modes[m];
+    Rng rng(2);
+    for (int i = 0; i < 400; ++i) {
+      auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
+      ASSERT_TRUE(t.has_value());
+      for (char c : t->Text()) {
+        if (c != ' ') ++counts[m][c];
+      }
+    }
+  }
+  const double learned_a =
+      counts[0]['a'] / static_cast<double>(counts[0]['a'] + counts[0]['b']);
+  EXPECT_NEAR(learned_a, 0.8, 0.05);
+  EXPECT_EQ(counts[0]['c'], 0);  // never seen, no smoothing
+  EXPECT_GT(counts[1]['c'], 0);  // inverse: only the unseen one
+  EXPECT_EQ(counts[1]['a'] + counts[1]['b'], 0);
+  EXPECT_GT(counts[2]['c'], counts[2]['a'] / 2);  // uniform: all three
 }
 
 TEST(Weights, RejectsGarbageWithLineNumbers) {
