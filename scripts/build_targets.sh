@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build_targets.sh - build the real-world fuzz targets used to evaluate grammut.
 #
-# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua,expat,jsonc,mujs] [--out DIR] [--jobs N]
+# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua,expat,jsonc,mujs] [--out DIR] [--jobs N] [--afl]
 #
 # For every target <t> this produces (under $OUT/<t>/):
 #   lib/lib*.a, include/      library built with -O1 -g -fsanitize=fuzzer-no-link,address
@@ -13,6 +13,15 @@
 #   cov_<t>                   coverage binary: cov_<t> FILE_OR_DIR...
 #   cov/link_libs.txt         link line tail for the coverage objects
 #   sources.txt               the library's own source directory (for llvm-cov filtering)
+# With --afl, only AFL++ builds are made, each under $OUT/<t>/afl/ (nothing else
+# under $OUT/<t>/ is touched; the sources must be there already, i.e. run once
+# without --afl first):
+#   afl/lib/lib*.a, afl/include/  library built with afl-clang-fast (AFL_USE_ASAN=1, -O1 -g)
+#   afl/fuzz_<t>.o, afl/fuzz_<t>  harness + AFL++'s LLVMFuzzerTestOneInput driver
+#                             (afl-clang-fast -fsanitize=fuzzer links libAFLDriver.a;
+#                             persistent mode, test cases in shared memory)
+#   afl/link_libs.txt         link line tail for afl/fuzz_<t>.o
+# Debian's afl++ package is installed if afl-clang-fast is missing.
 # Sources are fetched with `apt-get source` into $OUT/src/ (deb-src is enabled in the
 # apt sources if needed; missing build tools are installed with apt-get, which needs
 # root or sudo).  The script is idempotent: finished steps are recorded with stamp
@@ -27,10 +36,12 @@ ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
 TARGETS="$ALL_TARGETS"
 OUT="$REPO/build/targets"
 JOBS="${JOBS:-2}"
+AFL=0
 
 usage() {
     sed -n '2,4p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
     echo "Targets: $ALL_TARGETS (default: all). Default --out: $REPO/build/targets. Default --jobs: 2."
+    echo "--afl: build only the AFL++ variants, under \$OUT/<t>/afl/ (see the comment at the top)."
 }
 
 while [ $# -gt 0 ]; do
@@ -41,6 +52,7 @@ while [ $# -gt 0 ]; do
         --out=*) OUT="${1#*=}"; shift ;;
         --jobs|-j) JOBS="${2:?--jobs needs a value}"; shift 2 ;;
         --jobs=*) JOBS="${1#*=}"; shift ;;
+        --afl) AFL=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -516,11 +528,98 @@ build_target() {
     log "$t: done in $(( $(date +%s) - t_start ))s -> $tdir (fuzz_$t, fuzz_$t.o, cov_$t, sources.txt)"
 }
 
+
+###########################################################################
+# 5. AFL++ variants (--afl): everything under $OUT/<t>/afl/, nothing else
+#    touched. The library build functions above write their build tree to
+#    $OUT/<t>/build/<variant>: the variant "../afl/build" puts it in afl/.
+###########################################################################
+AFL_CC="${AFL_CC:-afl-clang-fast}"
+AFL_CXX="${AFL_CXX:-afl-clang-fast++}"
+AFL_CFLAGS="-O1 -g"
+
+ensure_afl() {
+    if ! command -v "$AFL_CC" >/dev/null 2>&1 || [ ! -f /usr/lib/afl/libAFLDriver.a ]; then
+        log "installing afl++"
+        apt_update
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends afl++
+    fi
+    command -v "$AFL_CC" >/dev/null || die "$AFL_CC not found (Debian package afl++)"
+    command -v afl-fuzz >/dev/null || die "afl-fuzz not found (Debian package afl++)"
+}
+
+build_target_afl() {
+    local t="$1" t_start; t_start=$(date +%s)
+    local pkg; pkg="$(srcpkg_of "$t")"
+    local adir="$OUT/$t/afl"
+    local record="$SRC_ROOT/.$pkg.dir" src=""
+    [ -f "$record" ] && src="$(cat "$record")"
+    [ -n "$src" ] && [ -d "$src" ] || die "$t: no sources in $SRC_ROOT (run scripts/build_targets.sh --targets $t --out $OUT first)"
+    [ -d "$OUT/$t/build" ] || die "$t: $OUT/$t/build missing (run without --afl first)"
+    if [ "$t" = sqlite3 ] && [ ! -f "$src/bld/.amalgamation.stamp" ]; then
+        die "sqlite3: no amalgamation in $src/bld (run without --afl first)"
+    fi
+    log "==== $t (AFL++) ===="
+    local harness=""
+    for h in "$HARNESS_DIR/$t/fuzz_$t.c" "$HARNESS_DIR/$t/fuzz_$t.cc"; do
+        [ -f "$h" ] && { harness="$h"; break; }
+    done
+    [ -n "$harness" ] || die "no harness for $t in $HARNESS_DIR/$t"
+    local hcc="$AFL_CC"
+    case "$harness" in *.cc) hcc="$AFL_CXX" ;; esac
+    mkdir -p "$adir"
+    export AFL_USE_ASAN=1 AFL_QUIET=1
+
+    local extra=""
+    case "$t" in
+        sqlite3) extra="$SQLITE_DEFS" ;;
+        lua) extra="$(cat "$HARNESS_DIR/lua/finalizer_hooks.h" "$HARNESS_DIR/lua/finalizer_hooks.c" | cksum)" ;;
+        mujs) extra="$( (declare -f build_lib_mujs; cat "$HARNESS_DIR"/mujs/*.h "$HARNESS_DIR/mujs/step_limit.c") | cksum)" ;;
+        *) extra="$(declare -f "build_lib_$t" | cksum)" ;;
+    esac
+    local version; version="$(dpkg-query -W -f='${Version}' afl++ 2>/dev/null || echo unknown)"
+    local sig="afl|$AFL_CC|$version|$AFL_CFLAGS|$extra|$src"
+    if stamp_ok "$adir/.lib.stamp" "$sig" && ls "$adir"/lib/lib*.a >/dev/null 2>&1; then
+        log "$t: AFL++ library up to date"
+    else
+        log "$t: building library (AFL++: $AFL_CC $AFL_CFLAGS, AFL_USE_ASAN=1)"
+        rm -rf "${adir:?}/lib" "${adir:?}/include"
+        CC="$AFL_CC" "build_lib_$t" "../afl/build" "$AFL_CFLAGS" "$adir" "$src"
+        stamp_set "$adir/.lib.stamp" "$sig"
+    fi
+    local libs; libs="$(ls "$adir"/lib/lib*.a | tr '\n' ' ')$(cat "$adir/sys_libs.txt")"
+    echo "$libs" >"$adir/link_libs.txt"
+    local incs; incs="$(harness_include_flags "$t" "$adir")"
+    if up_to_date "$adir/fuzz_$t.o" "$harness" "$adir/.lib.stamp"; then
+        log "$t: AFL++ harness object up to date"
+    else
+        log "$t: compiling harness $(basename "$harness") (AFL++)"
+        # shellcheck disable=SC2086
+        "$hcc" $AFL_CFLAGS -Wall -Wextra -Wno-unused-parameter $incs -c "$harness" -o "$adir/fuzz_$t.o"
+    fi
+    if up_to_date "$adir/fuzz_$t" "$adir/fuzz_$t.o" "$adir/.lib.stamp"; then
+        log "$t: afl/fuzz_$t up to date"
+    else
+        log "$t: linking afl/fuzz_$t (libAFLDriver)"
+        # shellcheck disable=SC2086
+        "$hcc" -fsanitize=fuzzer "$adir/fuzz_$t.o" $libs -o "$adir/fuzz_$t"
+    fi
+    unset AFL_USE_ASAN AFL_QUIET
+    log "$t: AFL++ build done in $(( $(date +%s) - t_start ))s -> $adir/fuzz_$t"
+}
 ###########################################################################
 main() {
-    log "repo=$REPO out=$OUT targets=$TARGETS jobs=$JOBS"
+    log "repo=$REPO out=$OUT targets=$TARGETS jobs=$JOBS afl=$AFL"
     local t
     for t in ${TARGETS//,/ }; do srcpkg_of "$t" >/dev/null; done
+    if [ "$AFL" = 1 ]; then
+        ensure_afl
+        for t in ${TARGETS//,/ }; do
+            build_target_afl "$t"
+        done
+        log "all done in $(( $(date +%s) - T0 ))s"
+        return
+    fi
     ensure_packages
     enable_deb_src
     for t in ${TARGETS//,/ }; do

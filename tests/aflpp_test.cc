@@ -125,6 +125,8 @@ Expected PlayAflpp(void* data, int rounds, const Script& script,
       queue[cur] = entry;
     }
     const std::string unit = queue[cur];
+    // The stage's length for the entry (256 while warming up).
+    EXPECT_GE(afl_custom_fuzz_count(data, U8(unit), unit.size()), 32u);
     const int stage = 1 + static_cast<int>(rng.Below(8));
     std::string input = unit;
     for (int i = 0; i < stage; ++i) {
@@ -374,6 +376,37 @@ TEST(AflppTrim, GarbageIsTrimmedByChunks) {
                                  one.size()),
             0);
   EXPECT_EQ(afl_custom_init_trim(data, nullptr, 0), 0);
+  afl_custom_deinit(data);
+}
+
+TEST(AflppFuzzCount, SpliceCyclesAreLeftToAflpp) {
+  TempDir dir;
+  void* data = afl_custom_init(nullptr, 13);
+  const std::string entry = "{\"a\": [1, 2]}";
+  const std::string path = dir.path() + "/id:000001";
+  WriteFile(path, entry);
+  afl_custom_queue_get(data, U8(path));
+  EXPECT_EQ(afl_custom_fuzz_count(data, U8(entry), entry.size()), 256u);
+  // A splice cycle: the entry's head with another entry's tail.
+  const std::string spliced = "{\"a\": [1, 2, 3, 4]";
+  EXPECT_EQ(afl_custom_fuzz_count(data, U8(spliced), spliced.size()), 0u);
+  // After trimming, the trimmed entry is the entry.
+  std::string buf = entry;
+  const int32_t steps = afl_custom_init_trim(
+      data, reinterpret_cast<uint8_t*>(buf.data()), buf.size());
+  ASSERT_GT(steps, 0);
+  uint8_t* out = nullptr;
+  const size_t n = afl_custom_trim(data, &out);
+  const std::string trimmed(reinterpret_cast<char*>(out), n);
+  afl_custom_post_trim(data, 1);
+  EXPECT_EQ(afl_custom_fuzz_count(data, U8(trimmed), trimmed.size()), 256u);
+  afl_custom_deinit(data);
+  // GRAMMUT_AFL_FUZZ_COUNT sets the count.
+  setenv("GRAMMUT_AFL_FUZZ_COUNT", "40", 1);
+  data = afl_custom_init(nullptr, 14);
+  unsetenv("GRAMMUT_AFL_FUZZ_COUNT");
+  afl_custom_queue_get(data, U8(path));
+  EXPECT_EQ(afl_custom_fuzz_count(data, U8(entry), entry.size()), 40u);
   afl_custom_deinit(data);
 }
 

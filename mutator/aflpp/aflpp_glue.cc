@@ -3,10 +3,11 @@
 // What AFL++ (4.04c, src/afl-fuzz-one.c) does with a custom mutator, and so
 // what each call tells:
 //   - fuzz_one(entry) asks afl_custom_queue_get(entry), trims the entry if
-//     it is new (our trim functions), then runs the custom stage: N times
-//     afl_custom_fuzz(entry bytes, another entry as add_buf), each output
-//     run at once; then its own havoc stage, and in splice cycles the
-//     custom stage again on a spliced buffer, then havoc again.
+//     it is new (our trim functions), then runs the custom stage: N =
+//     afl_custom_fuzz_count(entry) times afl_custom_fuzz(entry bytes,
+//     another entry as add_buf), each output run at once; then its own
+//     havoc stage, and in splice cycles the custom stage again on a
+//     spliced buffer (for which we return N = 0), then havoc again.
 //   - An output that adds coverage is written to the queue and
 //     afl_custom_queue_new_entry(file) is called while AFL++ handles that
 //     run (afl_custom_describe names it just before). Nothing else of ours
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -42,6 +44,17 @@ namespace {
 
 // Weight of the newest measurement in the running mean of run times.
 constexpr double kRunTimeAlpha = 1.0 / 16;
+// Outputs per custom stage. Without afl_custom_fuzz_count, AFL++ doubles
+// the stage on every find, so a mutator that keeps finding never leaves the
+// first entry; with it, grammut sets the stage's length so that its stages
+// get the share of the time their finds per second earn against the rest
+// of AFL++'s work (havoc, splicing, calibration, trimming), between
+// kMinShare and kMaxShare. It starts at kFuzzCount (AFL++'s HAVOC_CYCLES).
+constexpr uint32_t kFuzzCount = 256;
+constexpr uint32_t kMinFuzzCount = 32, kMaxFuzzCount = 16384;
+constexpr double kMinShare = 0.1, kMaxShare = 0.9;
+// Stages and outputs seen before the count adapts.
+constexpr uint64_t kWarmupStages = 4, kWarmupOutputs = 512;
 
 // Reads file `path` if it is exactly `size` bytes long.
 bool ReadIfSize(const char* path, size_t size, std::string* out) {
@@ -63,6 +76,27 @@ bool ReadIfSize(const char* path, size_t size, std::string* out) {
   return ok;
 }
 
+// Reads all of file `path`.
+bool ReadFile(const char* path, std::string* out) {
+  struct stat st;
+  if (stat(path, &st) != 0) return false;
+  return ReadIfSize(path, static_cast<size_t>(st.st_size), out);
+}
+
+// A fixed number of outputs per custom stage: GRAMMUT_AFL_FUZZ_COUNT, or 0
+// (adaptive) if unset.
+uint32_t FuzzCountFromEnvironment() {
+  const char* v = std::getenv("GRAMMUT_AFL_FUZZ_COUNT");
+  if (v == nullptr || *v == '\0') return 0;
+  char* end = nullptr;
+  const unsigned long n = std::strtoul(v, &end, 10);
+  if (end == v || *end != '\0' || n == 0 || n > (1u << 20)) {
+    ExitWithError(std::string("GRAMMUT_AFL_FUZZ_COUNT='") + v +
+                  "' is not a number of calls between 1 and 1048576");
+  }
+  return static_cast<uint32_t>(n);
+}
+
 class AflGlue {
  public:
   AflGlue(const MutatorConfig& config, unsigned seed)
@@ -72,6 +106,10 @@ class AflGlue {
         rng_(seed) {
     // AFL++ has no LLVMFuzzerMutate: grammut's own byte mutator.
     mutator_->set_byte_mutator(nullptr);
+    fixed_count_ = FuzzCountFromEnvironment();
+    // GRAMMUT_DETERMINISTIC: no measured time decides anything.
+    if (fixed_count_ == 0 && config.deterministic) fixed_count_ = kFuzzCount;
+    start_ns_ = NowNanos();
     std::fprintf(stderr,
                  "grammut: %s, own byte mutator; AFL++ custom mutator with "
                  "grammar-aware trimming\n",
@@ -88,7 +126,9 @@ class AflGlue {
         stderr,
         "grammut: %llu outputs: kept %llu, discarded %llu, unknown %llu, late "
         "%llu; trimmed %llu inputs (%llu as trees): %llu steps, %llu "
-        "accepted, %llu of %llu bytes removed; cpu %.1f%%\n",
+        "accepted, %llu of %llu bytes removed; %llu splice stages left to "
+        "AFL++; %llu stages, last of %u calls; AFL++'s other finds %llu; cpu "
+        "%.1f%%\n",
         static_cast<unsigned long long>(s.mutations),
         static_cast<unsigned long long>(s.kept),
         static_cast<unsigned long long>(s.discarded),
@@ -99,7 +139,10 @@ class AflGlue {
         static_cast<unsigned long long>(t.steps),
         static_cast<unsigned long long>(t.accepted),
         static_cast<unsigned long long>(t.bytes_removed),
-        static_cast<unsigned long long>(t.bytes_in), meter_.CpuPercent());
+        static_cast<unsigned long long>(t.bytes_in),
+        static_cast<unsigned long long>(splice_stages_skipped_),
+        static_cast<unsigned long long>(stages_), last_count_,
+        static_cast<unsigned long long>(other_finds_), meter_.CpuPercent());
   }
 
   size_t Fuzz(const uint8_t* buf, size_t size, uint8_t** out_buf,
@@ -159,10 +202,26 @@ class AflGlue {
     return describe_.c_str();
   }
 
-  void QueueGet() {
+  void QueueGet(const char* filename) {
     // A new fuzz_one round: AFL++ did other work since our last call.
     if (pending_) Settle(Mutator::Fate::kDiscarded, EstimatedRun(), false);
     stage_open_ = false;
+    // The entry's bytes, to tell its custom stages from splice cycles.
+    entry_known_ = filename != nullptr && ReadFile(filename, &entry_);
+  }
+
+  uint32_t FuzzCount(const uint8_t* buf, size_t size) {
+    // In splice cycles AFL++ runs the custom stage on a byte-level splice
+    // of two entries: not a queue entry, and rarely valid. grammut's own
+    // crossover (add_buf) is its splice, so it sits those out.
+    if (entry_known_ &&
+        absl::string_view(reinterpret_cast<const char*>(buf), size) != entry_) {
+      ++splice_stages_skipped_;
+      return 0;
+    }
+    ++stages_;
+    last_count_ = fixed_count_ > 0 ? fixed_count_ : AdaptiveCount();
+    return last_count_;
   }
 
   void QueueNewEntry(const char* filename) {
@@ -182,6 +241,7 @@ class AflGlue {
         Settle(Mutator::Fate::kDiscarded, EstimatedRun(), false);
       }
     }
+    if (!ours) ++other_finds_;
     // After someone else's entry, the stage (if any) was interrupted.
     if (!ours) stage_open_ = false;
   }
@@ -193,8 +253,11 @@ class AflGlue {
       trimmer_ = std::make_unique<GrammarTrimmer>(mutator_->grammar(),
                                                   mutator_->weights(), config_);
     }
-    return trimmer_->Start(
+    const int32_t steps = trimmer_->Start(
         absl::string_view(reinterpret_cast<const char*>(buf), size));
+    entry_.assign(trimmer_->current());
+    entry_known_ = true;
+    return steps;
   }
 
   size_t Trim(uint8_t** out_buf) {
@@ -211,7 +274,10 @@ class AflGlue {
   }
 
   int32_t PostTrim(bool success) {
-    return trimmer_ ? trimmer_->Result(success) : 0;
+    if (!trimmer_) return 0;
+    const int32_t next = trimmer_->Result(success);
+    if (success) entry_.assign(trimmer_->current());  // AFL++ keeps it
+    return next;
   }
 
   const Mutator& mutator() const { return *mutator_; }
@@ -219,6 +285,30 @@ class AflGlue {
 
  private:
   double EstimatedRun() const { return mean_run_ >= 0 ? mean_run_ : 0.0; }
+
+  // The stage length that gives grammut's stages the share of the time
+  // their finds per second earn: with r = (finds + 1) / (seconds + 1) for
+  // grammut's outputs and for everything else AFL++ did, grammut's share
+  // s = r_g / (r_g + r_o), and a stage of n outputs costing c each beside
+  // the rest's time per stage T: n c / (n c + T) = s.
+  uint32_t AdaptiveCount() const {
+    if (stages_ <= kWarmupStages || settled_ < kWarmupOutputs) {
+      return kFuzzCount;
+    }
+    const double wall = 1e-9 * static_cast<double>(NowNanos() - start_ns_);
+    const double other = std::max(0.0, wall - our_seconds_);
+    const double rg =
+        (static_cast<double>(our_finds_) + 1) / (our_seconds_ + 1);
+    const double ro = (static_cast<double>(other_finds_) + 1) / (other + 1);
+    const double share =
+        std::min(kMaxShare, std::max(kMinShare, rg / (rg + ro)));
+    const double per_call = our_seconds_ / static_cast<double>(settled_);
+    const double other_per_stage = other / static_cast<double>(stages_ - 1);
+    if (per_call <= 0) return kMaxFuzzCount;
+    const double n = share * other_per_stage / ((1 - share) * per_call);
+    return static_cast<uint32_t>(
+        std::min<double>(kMaxFuzzCount, std::max<double>(kMinFuzzCount, n)));
+  }
 
   // Reports the fate of the pending output (if any) with the target's run
   // time; `measured`: the run time was measured, not estimated.
@@ -231,7 +321,12 @@ class AflGlue {
                       ? run_seconds
                       : mean_run_ + kRunTimeAlpha * (run_seconds - mean_run_);
     }
-    if (tell) mutator_->ReportOutcome(fate, meter_.Cost(run_seconds));
+    if (!tell) return;
+    const double cost = meter_.Cost(run_seconds);
+    mutator_->ReportOutcome(fate, cost);
+    ++settled_;
+    our_seconds_ += cost;
+    if (fate == Mutator::Fate::kKept) ++our_finds_;
   }
 
   MutatorConfig config_;
@@ -247,6 +342,14 @@ class AflGlue {
   std::string stage_input_;  // the input of the current stage
   double mean_run_ = -1;     // running mean of measured run times (s)
   std::string describe_, file_;
+  std::string entry_;  // the queue entry being fuzzed (as trimmed)
+  bool entry_known_ = false;
+  uint64_t splice_stages_skipped_ = 0;
+  // The stage length (afl_custom_fuzz_count) and what decides it.
+  uint32_t fixed_count_ = 0, last_count_ = 0;
+  int64_t start_ns_ = 0;
+  uint64_t stages_ = 0, settled_ = 0, our_finds_ = 0, other_finds_ = 0;
+  double our_seconds_ = 0;
 };
 
 AflGlue* Glue(void* data) { return static_cast<AflGlue*>(data); }
@@ -275,9 +378,14 @@ const char* afl_custom_describe(void* data, size_t max_description_len) {
   return grammut::Glue(data)->Describe(max_description_len);
 }
 
-uint8_t afl_custom_queue_get(void* data, const uint8_t* /*filename*/) {
-  grammut::Glue(data)->QueueGet();
+uint8_t afl_custom_queue_get(void* data, const uint8_t* filename) {
+  grammut::Glue(data)->QueueGet(reinterpret_cast<const char*>(filename));
   return 1;
+}
+
+uint32_t afl_custom_fuzz_count(void* data, const uint8_t* buf,
+                               size_t buf_size) {
+  return grammut::Glue(data)->FuzzCount(buf, buf_size);
 }
 
 uint8_t afl_custom_queue_new_entry(void* data,

@@ -17,6 +17,11 @@
 //   afl_custom_init_trim/trim/post_trim
 //                               grammar-aware trimming (grammar_trimmer.h).
 //   afl_custom_describe         the operator that made the last output.
+//   afl_custom_queue_get, afl_custom_fuzz_count
+//                               stage boundaries; the custom stage's length
+//                               by finds per second (AFL++ would otherwise
+//                               double the stage on every find), none for
+//                               splice cycles.
 // Byte-level mutations are grammut's own (AFL++ has no LLVMFuzzerMutate);
 // AFL++'s havoc and splice stages run after ours anyway.
 //
@@ -42,8 +47,15 @@ size_t afl_custom_fuzz(void* data, uint8_t* buf, size_t buf_size,
                        size_t max_size);
 // The operator that made the last output, filename-safe ("grammut-splice").
 const char* afl_custom_describe(void* data, size_t max_description_len);
-// Marks the start of the fuzzing of a queue entry; always fuzz it (1).
+// Marks the start of the fuzzing of queue entry `filename` (read to tell
+// its custom stages from splice cycles); always fuzz it (1).
 uint8_t afl_custom_queue_get(void* data, const uint8_t* filename);
+// Calls of afl_custom_fuzz in this custom stage: 0 for a splice cycle's
+// buffer; for the queue entry, GRAMMUT_AFL_FUZZ_COUNT if set, else a count
+// that gives grammut's stages the share of the time their finds per second
+// earn against the rest of AFL++'s work (10% to 90%; 256 at first and with
+// GRAMMUT_DETERMINISTIC).
+uint32_t afl_custom_fuzz_count(void* data, const uint8_t* buf, size_t buf_size);
 // A new queue entry was written to `filename_new_queue`. Returns 0 (grammut
 // never changes the file).
 uint8_t afl_custom_queue_new_entry(void* data,

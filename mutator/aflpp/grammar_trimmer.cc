@@ -80,6 +80,7 @@ int GrammarTrimmer::Start(absl::string_view input) {
     return 0;
   }
   done_ = false;
+  budget_ = std::min(planned_, kBaseSteps);
   return planned_;
 }
 
@@ -89,6 +90,7 @@ int GrammarTrimmer::Result(bool accepted) {
   ++totals_.steps;
   if (accepted) {
     ++totals_.accepted;
+    budget_ = std::min(planned_, budget_ + kStepsPerAccept);
     totals_.bytes_removed += current_.size() - candidate_.size();
     current_ = candidate_;
     if (by_tree_) {
@@ -107,7 +109,7 @@ int GrammarTrimmer::Result(bool accepted) {
   } else {
     cursor_.pos += cursor_.chunk;
   }
-  if (steps_ >= planned_ || !Prepare()) {
+  if (steps_ >= budget_ || !Prepare()) {
     done_ = true;
     candidate_.clear();
     return planned_;

@@ -22,8 +22,10 @@
 // trimmed by byte chunks instead, as AFL++ would: chunks of 1/16 of the
 // input's size (rounded to a power of two), halved down to 1/1024.
 //
-// The number of steps (target executions) per input is bounded by
-// kMaxSteps.
+// Each step is a run of the target, and most candidates change the
+// coverage (AFL++ keeps a candidate only when the coverage is the same), so
+// the steps are bounded: kBaseSteps per input, kStepsPerAccept more after
+// each accepted candidate, kMaxSteps at most.
 #ifndef GRAMMUT_MUTATOR_AFLPP_GRAMMAR_TRIMMER_H_
 #define GRAMMUT_MUTATOR_AFLPP_GRAMMAR_TRIMMER_H_
 
@@ -47,8 +49,11 @@ namespace grammut {
 
 class GrammarTrimmer {
  public:
-  // Most candidates tried per input.
+  // Candidates tried per input: kBaseSteps, kStepsPerAccept more after
+  // each accepted one, kMaxSteps at most.
   static constexpr int kMaxSteps = 256;
+  static constexpr int kBaseSteps = 32;
+  static constexpr int kStepsPerAccept = 16;
   // Hoist candidates tried per rule node (the outermost descendants).
   static constexpr int kMaxHoists = 3;
 
@@ -59,7 +64,8 @@ class GrammarTrimmer {
   GrammarTrimmer& operator=(const GrammarTrimmer&) = delete;
 
   // Start begins trimming `input` and returns the number of steps planned
-  // (0: nothing to try). The first candidate is ready.
+  // (0: nothing to try; the trimming may end sooner). The first candidate
+  // is ready.
   int Start(absl::string_view input);
   // The candidate to run now, strictly smaller than current(). Valid until
   // the next Result or Start.
@@ -118,7 +124,7 @@ class GrammarTrimmer {
   std::string unused_bytes_out_;
 
   bool by_tree_ = false, done_ = true;
-  int planned_ = 0, steps_ = 0;
+  int planned_ = 0, steps_ = 0, budget_ = 0;
   Cursor cursor_;
   size_t min_chunk_ = 1;
   std::string current_;
