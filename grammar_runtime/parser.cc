@@ -257,6 +257,14 @@ Parser::Parser(const Grammar& grammar, ParseOptions options)
 
 Parser::~Parser() = default;
 
+size_t Parser::CacheStates() const {
+  return impl_->parser.DfaStates() + impl_->lexer.DfaStates();
+}
+
+size_t Parser::CacheConfigs() const {
+  return impl_->parser.DfaConfigs() + impl_->lexer.DfaConfigs();
+}
+
 absl::StatusOr<ParseResult> Parser::Parse(absl::string_view bytes,
                                           int start_rule) {
   ++parses_;

@@ -59,6 +59,10 @@ class Parser {
 
   // Number of times the prediction caches were cleared (for stats).
   int dfa_clears() const { return dfa_clears_; }
+  // ANTLR's prediction caches: DFA states and the ATN configurations
+  // they hold (linear time; for stats).
+  size_t CacheStates() const;
+  size_t CacheConfigs() const;
   // Number of Parse calls so far.
   int64_t parses() const { return parses_; }
 

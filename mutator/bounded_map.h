@@ -86,6 +86,8 @@ class BoundedMap {
   size_t size() const { return map_.size(); }
   size_t cost() const { return cost_; }
   size_t max_cost() const { return max_cost_; }
+  // Slots of the order ring (for tests).
+  size_t ring_capacity() const { return ring_.size(); }
   void set_max_cost(size_t max_cost) { max_cost_ = max_cost; }
 
   // Calls fn(key, value) for every entry (unspecified order).
@@ -107,6 +109,10 @@ class BoundedMap {
   };
 
   void PushOrder(uint64_t key, uint64_t seq) {
+    // Entries taken leave their slots behind; when those dominate, drop
+    // them (otherwise a map kept under its bound by Take would grow its
+    // ring forever).
+    if (count_ == ring_.size() && count_ >= 2 * map_.size() + 64) Compact();
     if (count_ == ring_.size()) {
       // Grow, unrolling the ring so the oldest entry comes first.
       std::vector<Slot> bigger;
@@ -120,6 +126,19 @@ class BoundedMap {
     }
     ring_[(head_ + count_) % ring_.size()] = Slot{key, seq};
     ++count_;
+  }
+
+  // Keeps only the slots of live entries, in order.
+  void Compact() {
+    size_t kept = 0;
+    for (size_t k = 0; k < count_; ++k) {
+      const Slot slot = ring_[(head_ + k) % ring_.size()];
+      auto it = map_.find(slot.key);
+      if (it == map_.end() || it->second.seq != slot.seq) continue;
+      ring_[(head_ + kept) % ring_.size()] = slot;
+      ++kept;
+    }
+    count_ = kept;
   }
 
   void EvictOldest() {

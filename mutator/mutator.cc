@@ -484,14 +484,16 @@ std::string Mutator::StatsLine() const {
   }
   return absl::StrFormat(
       "%s | fallback %d | trees %d (%.0f MB of %.0f) parses %d (%.1f s, "
-      "%d deferred, %d cache clears) fail %d | corpus %d learned %d | kept "
+      "%d deferred, cache %d states %d configs, %d clears) fail %d | corpus "
+      "%d learned %d | kept "
       "%d late %d | grammar ops (calls/time/kept)%s",
       families, stats_.fallbacks, cache_.size(),
       static_cast<double>(cache_.bytes()) / kMB,
       static_cast<double>(cache_.max_bytes()) / kMB, parser_.parses(),
-      stats_.parse_seconds, stats_.parses_deferred, parser_.dfa_clears(),
-      stats_.parse_failures, stats_.corpus_entries, stats_.learned, stats_.kept,
-      stats_.late_credit, ops);
+      stats_.parse_seconds, stats_.parses_deferred, parser_.CacheStates(),
+      parser_.CacheConfigs(), parser_.dfa_clears(), stats_.parse_failures,
+      stats_.corpus_entries, stats_.learned, stats_.kept, stats_.late_credit,
+      ops);
 }
 
 absl::Status Mutator::SaveWeights() const {

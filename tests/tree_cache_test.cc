@@ -66,6 +66,21 @@ TEST(BoundedMap, TouchedEntriesGetASecondChance) {
   EXPECT_TRUE(m.Contains(5) && m.Contains(6) && m.Contains(7));
 }
 
+// A map kept under its bound by Take (outputs credited late) must not keep
+// a slot for every entry it ever held.
+TEST(BoundedMap, TakenEntriesDoNotPileUp) {
+  BoundedMap<int> m(4096);
+  for (uint64_t i = 0; i < 1000000; ++i) {
+    m.Put(i, 1);
+    if (i % 2 == 0) m.Take(i);
+  }
+  EXPECT_EQ(m.size(), 4096u);
+  EXPECT_LE(m.ring_capacity(), 4u * 4096 + 256);
+  for (uint64_t i = 1000000 - 2 * 4096 + 1; i < 1000000; i += 2) {
+    EXPECT_TRUE(m.Contains(i)) << i;  // the newest odd entries stayed
+  }
+}
+
 std::shared_ptr<const CachedTree> TreeOfBytes(size_t n) {
   auto e = std::make_shared<CachedTree>();
   const int root = e->tree.BeginRule(0);

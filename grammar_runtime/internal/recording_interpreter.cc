@@ -1,5 +1,8 @@
 #include "grammar_runtime/internal/recording_interpreter.h"
 
+#include "atn/ATNConfigSet.h"
+#include "dfa/DFAState.h"
+
 namespace grammut {
 namespace parser_internal {
 
@@ -12,6 +15,16 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
 size_t BoundedLexer::DfaStates() const {
   size_t n = 0;
   for (const auto& dfa : _decisionToDFA) n += dfa.states.size();
+  return n;
+}
+
+size_t BoundedLexer::DfaConfigs() const {
+  size_t n = 0;
+  for (const auto& dfa : _decisionToDFA) {
+    for (const antlr4::dfa::DFAState* s : dfa.states) {
+      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
+    }
+  }
   return n;
 }
 
@@ -39,6 +52,16 @@ size_t RecordingInterpreter::DfaStates() const {
   size_t n = 0;
   for (const auto& dfa : _decisionToDFA) n += dfa.states.size();
   return n + _sharedContextCache.size();
+}
+
+size_t RecordingInterpreter::DfaConfigs() const {
+  size_t n = 0;
+  for (const auto& dfa : _decisionToDFA) {
+    for (const antlr4::dfa::DFAState* s : dfa.states) {
+      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
+    }
+  }
+  return n;
 }
 
 void RecordingInterpreter::ClearCaches() {

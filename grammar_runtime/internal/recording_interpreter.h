@@ -57,6 +57,9 @@ class BoundedLexer : public antlr4::LexerInterpreter {
  public:
   BoundedLexer(const Grammar& g, antlr4::CharStream* input);
   size_t DfaStates() const;
+  // ATN configurations held by the DFA states (what their memory grows
+  // with).
+  size_t DfaConfigs() const;
   void ClearCaches();
 };
 
@@ -76,6 +79,9 @@ class RecordingInterpreter : public antlr4::ParserInterpreter {
                        int max_depth);
   void reset() override;
   size_t DfaStates() const;
+  // ATN configurations held by the DFA states (what their memory grows
+  // with).
+  size_t DfaConfigs() const;
   void ClearCaches();
 
   std::vector<Record> records;
