@@ -140,8 +140,8 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
   } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat(
         name_, ": cannot deserialize the ATN (", e.what(),
-        "). The .interp files must come from an ANTLR 4.7-4.9 tool "
-        "(serialization version 3)."));
+        "). The .interp files must come from an ANTLR 4.7-4.13 tool "
+        "(serialization version 3 or 4)."));
   }
   if (parser_atn_->grammarType != antlr4::atn::ATNType::PARSER ||
       lexer_atn_->grammarType != antlr4::atn::ATNType::LEXER) {

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "grammar_runtime/internal/atn_version.h"
 
 namespace grammut {
 namespace {
@@ -49,14 +50,36 @@ absl::StatusOr<InterpData> ParseInterp(absl::string_view text,
         return absl::DataLossError(
             absl::StrCat(source, ": the atn line is not closed by ']'"));
       }
+      std::vector<int64_t> values;
       for (absl::string_view item : absl::StrSplit(body, ',')) {
         item = absl::StripAsciiWhitespace(item);
-        uint32_t value = 0;
-        if (!absl::SimpleAtoi(item, &value) || value > 0xFFFF) {
+        int64_t value = 0;
+        if (!absl::SimpleAtoi(item, &value) || value < -1 ||
+            value > 0x7FFFFFFF) {
           return absl::DataLossError(absl::StrCat(
               source, ": bad number '", item, "' in the serialized ATN"));
         }
-        data.atn.push_back(static_cast<uint16_t>(value));
+        values.push_back(value);
+      }
+      if (atn_internal::AtnSerializationVersion(values) == 4) {
+        // ANTLR 4.10+: rewritten as version 3 for the 4.9 runtime.
+        absl::StatusOr<std::vector<uint16_t>> v3 =
+            atn_internal::ConvertAtnV4ToV3(values);
+        if (!v3.ok()) {
+          return absl::DataLossError(
+              absl::StrCat(source, ": ", v3.status().message()));
+        }
+        data.atn = *std::move(v3);
+      } else {
+        // Version 3 (ANTLR 4.7-4.9) words are used as written.
+        for (int64_t value : values) {
+          if (value < 0 || value > 0xFFFF) {
+            return absl::DataLossError(absl::StrCat(
+                source, ": bad number '", value,
+                "' in the serialized ATN (version 3 words are 0-65535)"));
+          }
+          data.atn.push_back(static_cast<uint16_t>(value));
+        }
       }
       saw_atn = false;
     } else if (section != nullptr && !line.empty()) {

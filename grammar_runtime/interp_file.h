@@ -23,11 +23,13 @@ struct InterpData {
   std::vector<std::string> rule_names;
   std::vector<std::string> channel_names;
   std::vector<std::string> mode_names;
-  std::vector<uint16_t> atn;
+  std::vector<uint16_t> atn;  // serialization version 3
 };
 
 // ParseInterp parses the text of an `.interp` file. `source` names it in
-// error messages.
+// error messages. The ATN is kept as serialization version 3 words (what
+// ANTLR 4.7-4.9 tools write and the 4.9 runtime reads); a version-4 ATN
+// (ANTLR 4.10 and later) is converted to version 3 (internal/atn_version.h).
 absl::StatusOr<InterpData> ParseInterp(absl::string_view text,
                                        absl::string_view source);
 

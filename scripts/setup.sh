@@ -5,6 +5,9 @@ set -euo pipefail
 packages=(antlr4 libantlr4-runtime-dev uuid-dev libabsl-dev libgtest-dev
           libgmock-dev libbenchmark-dev clang libclang-rt-14-dev llvm-14 cmake
           ninja-build "$@")
+# npm installs the ANTLR 4.13 tool (grammars that need ANTLR 4.10+); a
+# Node.js from elsewhere may already bring its own npm.
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,3 +18,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# The ANTLR 4.13 tool (npm's antlr4ng-cli, pinned in cmake/compile_g4.sh),
+# installed ahead of first use; without it only grammars that need 4.10+
+# fail, so a failure here is a warning.
+bash "$(dirname "$0")/../cmake/compile_g4.sh" --install-tool antlr4ng >/dev/null ||
+  echo "setup: warning: could not install the ANTLR 4.13 tool; grammars that need ANTLR 4.10+ will try again on first use" >&2
