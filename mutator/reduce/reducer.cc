@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -69,6 +70,15 @@ class Reducer {
   Outcome Shortest(int node);
   Outcome Hoist(int node);
   Outcome RemoveChildren(int node);
+  // Every occurrence of one token text becomes its type's shortest text
+  // (names stay consistent); the texts saving most first.
+  Outcome ShortenTokens();
+  // All trivia (whitespace, comments) and the trailer go; the separator
+  // stays where tokens would run together.
+  Outcome DropTrivia();
+  // The current tree's text with token i's text `texts[i]` where that is
+  // given, without trivia if `strip`.
+  std::string Rewrite(const std::vector<const std::string*>& texts, bool strip);
   // Tests base_ with only children `kept` (ordinals, increasing) of `node`.
   DdminVerdict TryChildren(int node, const std::vector<int>& kept);
   MutationContext Context(Rng& rng);
@@ -94,6 +104,7 @@ class Reducer {
   std::vector<std::pair<int, int>> units_;
   std::vector<int> kept_, parts_, seams_, unit_of_;
   std::vector<bool> selected_;
+  std::vector<const std::string*> texts_;
 };
 
 bool Reducer::ParseClean(absl::string_view text, Tree* out) {
@@ -189,6 +200,11 @@ void Reducer::ReduceTree() {
         // A replaced node is a new subtree: visit it again.
         if (o != Outcome::kReplaced) ++k;
       }
+    }
+    for (auto step : {&Reducer::ShortenTokens, &Reducer::DropTrivia}) {
+      const Outcome o = (this->*step)();
+      if (o == Outcome::kStop) return;
+      if (o != Outcome::kSame) changed = true;
     }
     if (!changed) return;
   }
@@ -391,6 +407,81 @@ Reducer::Outcome Reducer::RemoveChildren(int node) {
     }
   }
   return changed ? Outcome::kRemoved : Outcome::kSame;
+}
+
+std::string Reducer::Rewrite(const std::vector<const std::string*>& texts,
+                             bool strip) {
+  std::string out;
+  int prev = -1;
+  for (int i = 0; i < cur_.size(); ++i) {
+    const Node& n = cur_.node(i);
+    if (n.is_rule) continue;
+    const absl::string_view text =
+        texts[i] != nullptr ? absl::string_view(*texts[i]) : cur_.token_text(i);
+    const absl::string_view trivia = strip ? "" : cur_.token_trivia(i);
+    if (trivia.empty() && prev >= 0 && !text.empty()) {
+      const absl::string_view prev_text = texts[prev] != nullptr
+                                              ? absl::string_view(*texts[prev])
+                                              : cur_.token_text(prev);
+      if (kit_.separators.Needs(cur_.node(prev).symbol, prev_text, n.symbol,
+                                text)) {
+        out += grammar_.separator();
+      }
+    }
+    absl::StrAppend(&out, trivia, text);
+    if (!text.empty()) prev = i;
+  }
+  if (!strip) out += cur_.trailer();
+  return out;
+}
+
+Reducer::Outcome Reducer::ShortenTokens() {
+  // (bytes saved, first token) per distinct shortenable token text.
+  absl::flat_hash_map<absl::string_view, std::pair<size_t, int>> by_text;
+  for (int i = 0; i < cur_.size(); ++i) {
+    const Node& n = cur_.node(i);
+    if (n.is_rule || n.is_error || !kit_.tokens.CanGenerate(n.symbol)) continue;
+    const std::string& shortest = kit_.tokens.Shortest(n.symbol);
+    const absl::string_view text = cur_.token_text(i);
+    if (shortest.empty() || shortest.size() >= text.size()) continue;
+    auto [it, added] = by_text.try_emplace(text, 0, i);
+    it->second.first += text.size() - shortest.size();
+  }
+  std::vector<std::pair<size_t, int>> order;
+  for (const auto& [text, saved_first] : by_text) order.push_back(saved_first);
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::vector<std::pair<std::string, int>> names;  // (text, type)
+  for (const auto& [saved, first] : order) {
+    names.emplace_back(cur_.token_text(first), cur_.node(first).symbol);
+  }
+  bool changed = false;
+  for (const auto& [name, type] : names) {
+    texts_.assign(cur_.size(), nullptr);
+    for (int i = 0; i < cur_.size(); ++i) {
+      const Node& n = cur_.node(i);
+      if (!n.is_rule && n.symbol == type && cur_.token_text(i) == name) {
+        texts_[i] = &kit_.tokens.Shortest(type);
+      }
+    }
+    const DdminVerdict v = Try(Rewrite(texts_, /*strip=*/false));
+    if (v == DdminVerdict::kStop) return Outcome::kStop;
+    if (v == DdminVerdict::kInteresting) changed = true;
+  }
+  return changed ? Outcome::kRemoved : Outcome::kSame;
+}
+
+Reducer::Outcome Reducer::DropTrivia() {
+  texts_.assign(cur_.size(), nullptr);
+  switch (Try(Rewrite(texts_, /*strip=*/true))) {
+    case DdminVerdict::kStop:
+      return Outcome::kStop;
+    case DdminVerdict::kInteresting:
+      return Outcome::kRemoved;
+    default:
+      return Outcome::kSame;
+  }
 }
 
 }  // namespace

@@ -13,8 +13,12 @@
 //      ((...)* / (...)+) counting as one element, then runs of one to three
 //      children (this removes optional elements and the first element of
 //      a separated list).
-// A replaced node is visited again; then the walk goes on. Passes repeat
-// until one changes nothing (a fixpoint). Every candidate is strictly
+// A replaced node is visited again; then the walk goes on. After the walk,
+// each distinct token text (all its occurrences at once, so names stay
+// consistent; the texts saving most first) is replaced by its token type's
+// shortest text, and then all trivia (whitespace, comments) is dropped,
+// with the grammar's separator where tokens would run together. Passes
+// repeat until one changes nothing (a fixpoint). Every candidate is strictly
 // smaller than the current input and must parse cleanly before it is
 // tested, so the result stays in the grammar. An input that does not parse
 // cleanly is reduced by plain ddmin over its bytes instead.
