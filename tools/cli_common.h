@@ -43,6 +43,7 @@ int RunGenerate(const std::vector<std::string>& args);
 int RunLearn(const std::vector<std::string>& args);
 int RunStats(const std::vector<std::string>& args);
 int RunMutate(const std::vector<std::string>& args);
+int RunReduce(const std::vector<std::string>& args);
 
 }  // namespace grammut::cli
 

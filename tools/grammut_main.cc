@@ -6,6 +6,7 @@
 //   grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...
 //   grammut stats    --grammar G [--weights W] [--mode M]
 //   grammut mutate   --grammar G [--seed S] -n N FILE
+//   grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY) FILE
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -24,18 +25,22 @@ constexpr char kUsage[] =
     "                   [--max_size BYTES] --out DIR\n"
     "  grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...\n"
     "  grammut stats    --grammar G [--weights W] [--mode M]\n"
-    "  grammut mutate   --grammar G [--seed S] -n N FILE\n\n"
+    "  grammut mutate   --grammar G [--seed S] -n N FILE\n"
+    "  grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY)\n"
+    "                   [--rule R] [--out FILE] [--timeout SECONDS]\n"
+    "                   [--max-tests N] FILE\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
-    "directory of .interp files. --max-size is accepted for --max_size.";
+    "directory of .interp files. --max-size and --max-tests are accepted\n"
+    "for --max_size and --max_tests.";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
-  // Accept --max-size as well as --max_size.
+  // Accept --max-size and --max-tests as well as --max_size, --max_tests.
   std::vector<std::string> storage(argv, argv + argc);
   for (std::string& a : storage) {
-    if (a.rfind("--max-size", 0) == 0) a.replace(0, 10, "--max_size");
+    if (a.rfind("--max-", 0) == 0) a[5] = '_';
   }
   std::vector<char*> fixed;
   for (std::string& a : storage) fixed.push_back(a.data());
@@ -53,6 +58,7 @@ int main(int argc, char** argv) {
   if (command == "learn") return RunLearn(args);
   if (command == "stats") return RunStats(args);
   if (command == "mutate") return RunMutate(args);
+  if (command == "reduce") return RunReduce(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);
   return 2;
