@@ -4,16 +4,7 @@ set -u
 grammut=$1; grammars=$2; src=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export GRAMMUT_CACHE_DIR=$tmp/cache
-fails=0; passes=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  if [ "$rc" = "$want" ]; then passes=$((passes+1)); else
-    fails=$((fails+1)); echo "FAIL $name: exit $rc, wanted $want"; cat "$tmp/out" "$tmp/err" | head -5; fi
-}
-contains() {  # contains NAME FILE TEXT
-  if grep -q -- "$3" "$2"; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL $1: '$3' not in output"; head -5 "$2"; fi
-}
+source "$(dirname "$0")/cli_check.sh"
 
 # parse: exit 0 iff every file parses with no error and round-trips.
 check parse_ok 0 "$grammut" parse --grammar "$grammars/json" "$src/antlr_grammars/json/samples"

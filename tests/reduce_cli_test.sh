@@ -7,16 +7,7 @@ set -u
 grammut=$1; grammars=$2; fuzz=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export GRAMMUT_CACHE_DIR=$tmp/cache
-fails=0; passes=0
-check() {  # check NAME EXPECTED_RC COMMAND...
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  if [ "$rc" = "$want" ]; then passes=$((passes+1)); else
-    fails=$((fails+1)); echo "FAIL $name: exit $rc, wanted $want"; cat "$tmp/out" "$tmp/err" | head -5; fi
-}
-contains() {  # contains NAME FILE TEXT
-  if grep -q -- "$3" "$2"; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL $1: '$3' not in output"; head -5 "$2"; fi
-}
+source "$(dirname "$0")/cli_check.sh"
 same() {  # same NAME FILE TEXT: FILE holds exactly TEXT
   if [ "$(cat "$2")" = "$3" ] && [ "$(wc -c <"$2")" = "${#3}" ]; then passes=$((passes+1)); else
     fails=$((fails+1)); echo "FAIL $1: got '$(cat "$2")', wanted '$3'"; fi

@@ -15,20 +15,25 @@ std::vector<int> Ddmin(int n, const DdminTest& test, bool* stopped) {
     // Part i is current[bounds(i), bounds(i + 1)): sizes differ by one.
     const size_t size = current.size();
     auto bound = [&](size_t i) { return i * size / parts; };
+    // Tests `candidate`; if interesting, it becomes current with
+    // `next_parts` parts. False when the search must end (kStop).
     bool reduced = false;
+    auto attempt = [&](size_t next_parts) {
+      const DdminVerdict v = test(candidate);
+      if (v == DdminVerdict::kInteresting) {
+        current.swap(candidate);
+        parts = next_parts;
+        reduced = true;
+      }
+      return v != DdminVerdict::kStop;
+    };
     // Parts alone (with two parts, these are the complements below).
     for (size_t i = 0; parts > 2 && i < parts && !reduced; ++i) {
       candidate.assign(current.begin() + bound(i),
                        current.begin() + bound(i + 1));
-      const DdminVerdict v = test(candidate);
-      if (v == DdminVerdict::kStop) {
+      if (!attempt(2)) {
         if (stopped != nullptr) *stopped = true;
         return current;
-      }
-      if (v == DdminVerdict::kInteresting) {
-        current.swap(candidate);
-        parts = 2;
-        reduced = true;
       }
     }
     // Complements: everything but part i.
@@ -36,15 +41,9 @@ std::vector<int> Ddmin(int n, const DdminTest& test, bool* stopped) {
       candidate.assign(current.begin(), current.begin() + bound(i));
       candidate.insert(candidate.end(), current.begin() + bound(i + 1),
                        current.end());
-      const DdminVerdict v = test(candidate);
-      if (v == DdminVerdict::kStop) {
+      if (!attempt(std::max<size_t>(parts - 1, 2))) {
         if (stopped != nullptr) *stopped = true;
         return current;
-      }
-      if (v == DdminVerdict::kInteresting) {
-        current.swap(candidate);
-        parts = std::max<size_t>(parts - 1, 2);
-        reduced = true;
       }
     }
     if (reduced) continue;

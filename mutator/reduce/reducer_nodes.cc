@@ -46,14 +46,7 @@ Reducer::Outcome Reducer::Shortest(int node) {
   if (!op_internal::Splice(ctx, cur_, node, fresh_, 0, &cand_)) {
     return Outcome::kSame;
   }
-  switch (Try(cand_.Text())) {
-    case DdminVerdict::kStop:
-      return Outcome::kStop;
-    case DdminVerdict::kInteresting:
-      return Outcome::kReplaced;
-    default:
-      return Outcome::kSame;
-  }
+  return OutcomeOf(Try(cand_.Text()), Outcome::kReplaced);
 }
 
 Reducer::Outcome Reducer::Hoist(int node) {
@@ -74,14 +67,8 @@ Reducer::Outcome Reducer::Hoist(int node) {
   for (int d : hoists_) {
     MutationContext ctx = Context(rng);
     if (!op_internal::Splice(ctx, cur_, node, cur_, d, &cand_)) continue;
-    switch (Try(cand_.Text())) {
-      case DdminVerdict::kStop:
-        return Outcome::kStop;
-      case DdminVerdict::kInteresting:
-        return Outcome::kReplaced;
-      default:
-        break;
-    }
+    const Outcome o = OutcomeOf(Try(cand_.Text()), Outcome::kReplaced);
+    if (o != Outcome::kSame) return o;
   }
   return Outcome::kSame;
 }

@@ -72,14 +72,7 @@ Reducer::Outcome Reducer::ShortenTokens() {
 
 Reducer::Outcome Reducer::DropTrivia() {
   texts_.assign(cur_.size(), nullptr);
-  switch (Try(Rewrite(texts_, /*strip=*/true))) {
-    case DdminVerdict::kStop:
-      return Outcome::kStop;
-    case DdminVerdict::kInteresting:
-      return Outcome::kRemoved;
-    default:
-      return Outcome::kSame;
-  }
+  return OutcomeOf(Try(Rewrite(texts_, /*strip=*/true)), Outcome::kRemoved);
 }
 
 }  // namespace grammut::reduce_internal

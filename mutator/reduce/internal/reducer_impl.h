@@ -50,6 +50,12 @@ class Reducer {
  private:
   // What visiting a node did.
   enum class Outcome { kSame, kReplaced, kRemoved, kStop };
+  // The outcome of one test: `yes` if it was interesting.
+  static Outcome OutcomeOf(DdminVerdict v, Outcome yes) {
+    return v == DdminVerdict::kStop          ? Outcome::kStop
+           : v == DdminVerdict::kInteresting ? yes
+                                             : Outcome::kSame;
+  }
 
   static ParseOptions ParserOptions(const ReduceOptions& o) {
     ParseOptions p;
