@@ -140,6 +140,15 @@ TEST_F(ReducerTest, NothingIsTestedTwiceAndOutputWasTested) {
   EXPECT_EQ(run.result.output, R"({"":"BUG","":5})");
 }
 
+// Inside a token: ddmin over the bytes of the string's text, keeping it a
+// string (its quotes stay: without them it would not parse).
+TEST_F(ReducerTest, TokenTextsShrinkInside) {
+  const Reduction run =
+      ReduceOrDie(*json_, R"({"k": ["a long BUG text", 12345]})",
+                  [](absl::string_view s) { return Contains(s, "BUG"); });
+  EXPECT_EQ(run.result.output, R"("BUG")");
+}
+
 // Input that does not parse: plain ddmin over the bytes.
 TEST_F(ReducerTest, UnparsableInputFallsBackToBytes) {
   const Reduction run =

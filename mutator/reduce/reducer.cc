@@ -104,7 +104,8 @@ void Reducer::ReduceTree() {
         if (o != Outcome::kReplaced) ++k;
       }
     }
-    for (auto step : {&Reducer::ShortenTokens, &Reducer::DropTrivia}) {
+    for (auto step : {&Reducer::ShortenTokens, &Reducer::ShrinkTokens,
+                      &Reducer::DropTrivia}) {
       const Outcome o = (this->*step)();
       if (o == Outcome::kStop) return;
       if (o != Outcome::kSame) changed = true;

@@ -16,7 +16,8 @@
 // A replaced node is visited again; then the walk goes on. After the walk,
 // each distinct token text (all its occurrences at once, so names stay
 // consistent; the texts saving most first) is replaced by its token type's
-// shortest text, and then all trivia (whitespace, comments) is dropped,
+// shortest text, each remaining non-literal token text is reduced by ddmin
+// over its bytes, and then all trivia (whitespace, comments) is dropped,
 // with the grammar's separator where tokens would run together. Passes
 // repeat until one changes nothing (a fixpoint). Every candidate is strictly
 // smaller than the current input and must parse cleanly before it is

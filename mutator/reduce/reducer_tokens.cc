@@ -1,4 +1,5 @@
-// Token texts and trivia: shortest token texts, no whitespace.
+// Token texts and trivia: shortest token texts, ddmin inside token texts,
+// no whitespace.
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
@@ -7,21 +8,22 @@
 
 namespace grammut::reduce_internal {
 
-std::string Reducer::Rewrite(const std::vector<const std::string*>& texts,
+std::string Reducer::Rewrite(const Tree& t,
+                             const std::vector<const std::string*>& texts,
                              bool strip) {
   std::string out;
   int prev = -1;
-  for (int i = 0; i < cur_.size(); ++i) {
-    const Node& n = cur_.node(i);
+  for (int i = 0; i < t.size(); ++i) {
+    const Node& n = t.node(i);
     if (n.is_rule) continue;
     const absl::string_view text =
-        texts[i] != nullptr ? absl::string_view(*texts[i]) : cur_.token_text(i);
-    const absl::string_view trivia = strip ? "" : cur_.token_trivia(i);
+        texts[i] != nullptr ? absl::string_view(*texts[i]) : t.token_text(i);
+    const absl::string_view trivia = strip ? "" : t.token_trivia(i);
     if (trivia.empty() && prev >= 0 && !text.empty()) {
       const absl::string_view prev_text = texts[prev] != nullptr
                                               ? absl::string_view(*texts[prev])
-                                              : cur_.token_text(prev);
-      if (kit_.separators.Needs(cur_.node(prev).symbol, prev_text, n.symbol,
+                                              : t.token_text(prev);
+      if (kit_.separators.Needs(t.node(prev).symbol, prev_text, n.symbol,
                                 text)) {
         out += grammar_.separator();
       }
@@ -29,7 +31,7 @@ std::string Reducer::Rewrite(const std::vector<const std::string*>& texts,
     absl::StrAppend(&out, trivia, text);
     if (!text.empty()) prev = i;
   }
-  if (!strip) out += cur_.trailer();
+  if (!strip) out += t.trailer();
   return out;
 }
 
@@ -63,16 +65,55 @@ Reducer::Outcome Reducer::ShortenTokens() {
         texts_[i] = &kit_.tokens.Shortest(type);
       }
     }
-    const DdminVerdict v = Try(Rewrite(texts_, /*strip=*/false));
+    const DdminVerdict v = Try(Rewrite(cur_, texts_, /*strip=*/false));
     if (v == DdminVerdict::kStop) return Outcome::kStop;
     if (v == DdminVerdict::kInteresting) changed = true;
   }
   return changed ? Outcome::kRemoved : Outcome::kSame;
 }
 
+Reducer::Outcome Reducer::ShrinkTokens() {
+  bool changed = false;
+  std::string text, piece;
+  for (int ordinal = 0;; ++ordinal) {
+    int token = -1;
+    for (int i = 0, k = 0; i < cur_.size() && token < 0; ++i) {
+      if (!cur_.node(i).is_rule && k++ == ordinal) token = i;
+    }
+    if (token < 0) break;
+    const Node& n = cur_.node(token);
+    const absl::string_view view = cur_.token_text(token);
+    text.assign(view.data(), view.size());
+    if (n.is_error || text.size() < 2 ||
+        !grammar_.literal_text(n.symbol).empty()) {
+      continue;
+    }
+    // Elements: bytes, or for long texts kMaxTokenPieces chunks.
+    const size_t chunk = (text.size() + kMaxTokenPieces - 1) / kMaxTokenPieces;
+    const int pieces = static_cast<int>((text.size() + chunk - 1) / chunk);
+    base_ = cur_;
+    texts_.assign(base_.size(), nullptr);
+    texts_[token] = &piece;
+    bool stopped = false;
+    Ddmin(
+        pieces,
+        [&](absl::Span<const int> kept) {
+          piece.clear();
+          for (int k : kept) piece.append(text, k * chunk, chunk);
+          const DdminVerdict v = Try(Rewrite(base_, texts_, /*strip=*/false));
+          if (v == DdminVerdict::kInteresting) changed = true;
+          return v;
+        },
+        &stopped);
+    if (stopped) return Outcome::kStop;
+  }
+  return changed ? Outcome::kRemoved : Outcome::kSame;
+}
+
 Reducer::Outcome Reducer::DropTrivia() {
   texts_.assign(cur_.size(), nullptr);
-  return OutcomeOf(Try(Rewrite(texts_, /*strip=*/true)), Outcome::kRemoved);
+  return OutcomeOf(Try(Rewrite(cur_, texts_, /*strip=*/true)),
+                   Outcome::kRemoved);
 }
 
 }  // namespace grammut::reduce_internal

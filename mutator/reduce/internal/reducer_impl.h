@@ -32,6 +32,8 @@ constexpr int kMaxWindow = 3;
 constexpr size_t kMaxWindowChildren = 256;
 // Seed of the generator's token choices in shortest mode (determinism).
 constexpr uint64_t kShortestSeed = 0x5eed;
+// Ddmin inside a token text works on at most this many pieces.
+constexpr size_t kMaxTokenPieces = 64;
 
 // The reduction of one input; see reducer.h.
 class Reducer {
@@ -84,12 +86,16 @@ class Reducer {
   // Every occurrence of one token text becomes its type's shortest text
   // (names stay consistent); the texts saving most first.
   Outcome ShortenTokens();
+  // Ddmin over the bytes of each non-literal token text (chunks for long
+  // texts), one token at a time.
+  Outcome ShrinkTokens();
   // All trivia (whitespace, comments) and the trailer go; the separator
   // stays where tokens would run together.
   Outcome DropTrivia();
-  // The current tree's text with token i's text `texts[i]` where that is
-  // given, without trivia if `strip`.
-  std::string Rewrite(const std::vector<const std::string*>& texts, bool strip);
+  // The text of `t` with token i's text `texts[i]` where that is given,
+  // without trivia if `strip`.
+  std::string Rewrite(const Tree& t,
+                      const std::vector<const std::string*>& texts, bool strip);
   // Tests base_ with only children `kept` (ordinals, increasing) of `node`.
   DdminVerdict TryChildren(int node, const std::vector<int>& kept);
   MutationContext Context(Rng& rng);
