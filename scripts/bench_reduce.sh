@@ -47,8 +47,9 @@ bench_sig() {
       s = $0; sub(/.*ERROR: [^:]*: /, "", s); sub(/ (on|after) .*| \(.*/, "", s)
       k = s; next }
     k && !f && /^ *#[0-9]+ 0x[0-9a-f]+ in / {
-      s = $0; sub(/^ *#[0-9]+ 0x[0-9a-f]+ in /, "", s); sub(/ \/.*$| \([^ ]*\+0x[0-9a-f]+\)$/, "", s)
-      if (s !~ /^(__sanitizer|__asan|__ubsan|__lsan|__msan|__interceptor|__interception|fuzzer::|__libc_|__GI_|operator new|operator delete|malloc|calloc|realloc|free|abort|raise|gsignal)/) f = s }
+      s = $0; sub(/^ *#[0-9]+ 0x[0-9a-f]+ in /, "", s); sub(/ [^ ]*:[0-9]+(:[0-9]+)?$| \([^ ]*\+0x[0-9a-f]+\)$/, "", s)
+      if (s !~ /^(__sanitizer|__asan|__ubsan|__lsan|__msan|__interceptor|__interception|fuzzer::|__libc_|__GI_|__pthread_kill|operator new|operator delete)/ &&
+          s !~ /^(malloc|calloc|realloc|free|abort|raise|gsignal|pthread_kill)(\(|$)/) f = s }
     END { if (k) print k " @ " f }'
 }
 now() { date +%s.%N; }

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -25,18 +26,40 @@ namespace {
 namespace fs = std::filesystem;
 
 // Frames of the sanitizer and libFuzzer runtimes and of libc, skipped when
-// looking for the crash's top frame.
-constexpr absl::string_view kMachinery[] = {
-    "__sanitizer",   "__asan",          "__ubsan",  "__lsan",  "__msan",
-    "__interceptor", "__interception",  "fuzzer::", "__libc_", "__GI_",
-    "operator new",  "operator delete", "malloc",   "calloc",  "realloc",
-    "free",          "abort",           "raise",    "gsignal"};
+// looking for the crash's top frame: functions whose name starts with one
+// of kMachineryPrefixes, or is one of kMachineryNames (before any "(").
+constexpr absl::string_view kMachineryPrefixes[] = {
+    "__sanitizer",    "__asan",         "__ubsan",        "__lsan",  "__msan",
+    "__interceptor",  "__interception", "fuzzer::",       "__libc_", "__GI_",
+    "__pthread_kill", "operator new",   "operator delete"};
+constexpr absl::string_view kMachineryNames[] = {
+    "malloc", "calloc", "realloc", "free",
+    "abort",  "raise",  "gsignal", "pthread_kill"};
 
 bool IsMachinery(absl::string_view func) {
-  for (absl::string_view p : kMachinery) {
+  for (absl::string_view p : kMachineryPrefixes) {
     if (absl::StartsWith(func, p)) return true;
   }
+  const absl::string_view name = func.substr(0, func.find('('));
+  for (absl::string_view n : kMachineryNames) {
+    if (name == n) return true;
+  }
   return false;
+}
+
+// True if `w` is a frame's location: "file:line[:column]" (any path) or
+// "(module+0x...)".
+bool IsLocation(absl::string_view w) {
+  if (absl::StartsWith(w, "(") && absl::EndsWith(w, ")")) {
+    return absl::StrContains(w, "+0x");
+  }
+  int colons = 0;
+  while (colons < 2 && !w.empty() && absl::ascii_isdigit(w.back())) {
+    while (!w.empty() && absl::ascii_isdigit(w.back())) w.remove_suffix(1);
+    if (!absl::ConsumeSuffix(&w, ":")) return false;
+    ++colons;
+  }
+  return colons > 0 && !w.empty();
 }
 
 // FUNC of a frame line "#N 0x... in FUNC LOCATION", or "" if the line is
@@ -46,17 +69,12 @@ std::string FrameFunction(absl::string_view line) {
   if (!absl::ConsumePrefix(&line, "#")) return "";
   const size_t in = line.find(" in ");
   if (in == absl::string_view::npos) return "";
-  absl::string_view func = line.substr(in + 4);
-  // Drop the location: " /path/file.cc:12:3" or " (module+0x1234)".
-  size_t cut = func.rfind(" /");
-  if (cut == absl::string_view::npos) {
-    const size_t paren = func.rfind(" (");
-    if (paren != absl::string_view::npos &&
-        absl::StrContains(func.substr(paren), "+0x")) {
-      cut = paren;
-    }
+  absl::string_view func = absl::StripAsciiWhitespace(line.substr(in + 4));
+  // Drop the location (function names may hold spaces; locations do not).
+  const size_t space = func.rfind(' ');
+  if (space != absl::string_view::npos && IsLocation(func.substr(space + 1))) {
+    func = func.substr(0, space);
   }
-  if (cut != absl::string_view::npos) func = func.substr(0, cut);
   return std::string(absl::StripAsciiWhitespace(func));
 }
 

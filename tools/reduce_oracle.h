@@ -38,11 +38,13 @@ struct CrashSignature {
   // ("undefined-behavior").
   std::string kind;
   // The function of the first stack frame "#N 0x... in FUNC LOCATION" after
-  // that line whose FUNC is not sanitizer, libFuzzer or libc machinery
-  // (prefixes __sanitizer, __asan, __ubsan, __lsan, __msan, __interceptor,
-  // __interception, fuzzer::, __libc_, __GI_, operator new/delete, malloc,
-  // calloc, realloc, free, abort, raise, gsignal); LOCATION (" /path:line"
-  // or " (module+0x...)") is dropped. Empty if there is none.
+  // that line that is not sanitizer, libFuzzer or libc machinery: FUNC
+  // starting with __sanitizer, __asan, __ubsan, __lsan, __msan,
+  // __interceptor, __interception, fuzzer::, __libc_, __GI_,
+  // __pthread_kill, operator new or operator delete, or named malloc,
+  // calloc, realloc, free, abort, raise, gsignal or pthread_kill. LOCATION,
+  // the last word when it is "file:line[:column]" or "(module+0x...)", is
+  // dropped. Empty if there is none.
   std::string frame;
 
   bool operator==(const CrashSignature& o) const {
