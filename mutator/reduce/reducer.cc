@@ -87,22 +87,15 @@ void Reducer::ReduceBytes() {
 }
 
 void Reducer::ReduceTree() {
-  std::vector<int> nodes;
   for (;;) {
     ++result_.passes;
     bool changed = false;
-    for (int depth = 0; depth <= MaxDepth(); ++depth) {
-      NodesAt(depth, &nodes);
-      for (size_t k = 0; k < nodes.size();) {
-        const Outcome o = VisitNode(nodes[k]);
-        if (o == Outcome::kStop) return;
-        if (o != Outcome::kSame) {
-          changed = true;
-          NodesAt(depth, &nodes);
-        }
-        // A replaced node is a new subtree: visit it again.
-        if (o != Outcome::kReplaced) ++k;
-      }
+    // Removal everywhere first (a long list shrinks in a logarithmic number
+    // of tests), then hoisting over what is left, then the token steps.
+    for (NodeStep step : {&Reducer::ShortestOrRemove, &Reducer::Hoist}) {
+      const Outcome o = Sweep(step);
+      if (o == Outcome::kStop) return;
+      if (o != Outcome::kSame) changed = true;
     }
     for (auto step : {&Reducer::ShortenTokens, &Reducer::ShrinkTokens,
                       &Reducer::DropTrivia}) {
@@ -112,6 +105,25 @@ void Reducer::ReduceTree() {
     }
     if (!changed) return;
   }
+}
+
+Reducer::Outcome Reducer::Sweep(NodeStep step) {
+  std::vector<int> nodes;
+  bool changed = false;
+  for (int depth = 0; depth <= MaxDepth(); ++depth) {
+    NodesAt(depth, &nodes);
+    for (size_t k = 0; k < nodes.size();) {
+      const Outcome o = (this->*step)(nodes[k]);
+      if (o == Outcome::kStop) return o;
+      if (o != Outcome::kSame) {
+        changed = true;
+        NodesAt(depth, &nodes);
+      }
+      // A replaced node is a new subtree: visit it again.
+      if (o != Outcome::kReplaced) ++k;
+    }
+  }
+  return changed ? Outcome::kRemoved : Outcome::kSame;
 }
 
 void Reducer::NodesAt(int depth, std::vector<int>* out) const {

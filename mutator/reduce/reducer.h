@@ -3,23 +3,25 @@
 // Reduce shrinks an input while a caller's test says it is still
 // "interesting" (it still crashes, still shows the bug...). On an input that
 // parses cleanly it runs hierarchical delta debugging over grammut's exact
-// parse tree, top-down by level (rule nesting depth); at each rule node, in
-// order:
-//   1. replace the node by its rule's shortest derivation (the generator in
-//      shortest mode, i.e. the grammar's minimum-cost tables);
-//   2. hoist: replace the node by a same-rule descendant (the outermost
-//      ones, in preorder);
-//   3. remove sets of its children by ddmin (ddmin.h), a loop iteration
-//      ((...)* / (...)+) counting as one element, then runs of one to three
-//      children (this removes optional elements and the first element of
-//      a separated list).
-// A replaced node is visited again; then the walk goes on. After the walk,
-// each distinct token text (all its occurrences at once, so names stay
-// consistent; the texts saving most first) is replaced by its token type's
-// shortest text, each remaining non-literal token text is reduced by ddmin
-// over its bytes, and then all trivia (whitespace, comments) is dropped,
-// with the grammar's separator where tokens would run together. Passes
-// repeat until one changes nothing (a fixpoint). Every candidate is strictly
+// parse tree. A pass sweeps the rule nodes top-down by level (rule nesting
+// depth) twice:
+//   1. at each node, replace it by its rule's shortest derivation (the
+//      generator in shortest mode, i.e. the grammar's minimum-cost
+//      tables); if that is not interesting, remove sets of its children by
+//      ddmin (ddmin.h), a loop iteration ((...)* / (...)+) counting as one
+//      element, then runs of one to three children (this removes optional
+//      elements and the first element of a separated list);
+//   2. at each node, hoist: replace it by a same-rule descendant (the
+//      outermost ones, in preorder).
+// Removal comes first so that long lists shrink (in a logarithmic number
+// of tests) before descendants are searched for one to hoist. A replaced
+// node is visited again. After the sweeps, each distinct token text (all
+// its occurrences at once, so names stay consistent; the texts saving most
+// first) is replaced by its token type's shortest text, each remaining
+// non-literal token text is reduced by ddmin over its bytes, and then all
+// trivia (whitespace, comments) is dropped, with the grammar's separator
+// where tokens would run together. Passes repeat until one changes nothing
+// (a fixpoint). Every candidate is strictly
 // smaller than the current input and must parse cleanly before it is
 // tested, so the result stays in the grammar. An input that does not parse
 // cleanly is reduced by plain ddmin over its bytes instead.

@@ -6,11 +6,9 @@
 
 namespace grammut::reduce_internal {
 
-Reducer::Outcome Reducer::VisitNode(int node) {
-  Outcome o = Shortest(node);
-  if (o == Outcome::kSame) o = Hoist(node);
-  if (o == Outcome::kSame) o = RemoveChildren(node);
-  return o;
+Reducer::Outcome Reducer::ShortestOrRemove(int node) {
+  const Outcome o = Shortest(node);
+  return o == Outcome::kSame ? RemoveChildren(node) : o;
 }
 
 MutationContext Reducer::Context(Rng& rng) {

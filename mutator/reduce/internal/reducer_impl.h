@@ -79,7 +79,13 @@ class Reducer {
   // Rule nodes (with text) at nesting `depth` of the current tree.
   void NodesAt(int depth, std::vector<int>* out) const;
   int MaxDepth() const;
-  Outcome VisitNode(int node);
+  // An edit tried at one rule node.
+  using NodeStep = Outcome (Reducer::*)(int node);
+  // Applies `step` to every rule node, top-down by level; a replaced node
+  // is visited again.
+  Outcome Sweep(NodeStep step);
+  // Shortest, then (if that failed) RemoveChildren.
+  Outcome ShortestOrRemove(int node);
   Outcome Shortest(int node);
   Outcome Hoist(int node);
   Outcome RemoveChildren(int node);
