@@ -113,6 +113,9 @@ done
   echo
   echo "grammut: one process per test (the original's included). libFuzzer: executions"
   echo "summed over its -minimize_crash_internal_step processes; \`processes\` counts those"
-  echo "and its re-runs that check each smaller crash."
+  echo "and its re-runs that check each smaller crash. The \`-minimize_crash\` row runs the"
+  echo "--fuzzer binary itself: with grammut linked in, its shrink-only tree operators do the"
+  echo "mutating; the \"no grammut\" row is libFuzzer alone. libFuzzer's rows vary from run to"
+  echo "run (its schedule depends on time); grammut reduce's do not."
 } >>"$table"
 cat "$table"
