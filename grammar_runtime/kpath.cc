@@ -269,6 +269,22 @@ uint64_t KPathHash(absl::Span<const int32_t> path) {
 
 namespace {
 
+// A search state of MatchChildren: how it got to (state, child position).
+struct MatchBack {
+  int32_t state, pos;
+  int32_t symbol;      // symbol consumed on the way here, or -1
+  int32_t iteration;   // operator alternative entered here, or -1
+  bool virtual_child;  // the child was the left operand itself
+};
+
+// MatchChildren's buffers, reused from node to node (clear keeps their
+// capacity: the search would otherwise spend its time growing them).
+struct MatchScratch {
+  absl::flat_hash_map<uint64_t, MatchBack> back;
+  std::deque<std::pair<int32_t, int32_t>> queue;
+  std::vector<int> kids;
+};
+
 // How the children of one rule node map to symbols.
 struct ChildMatch {
   std::vector<int32_t> symbol;    // per child; -1: unknown
@@ -280,11 +296,12 @@ struct ChildMatch {
 // search over (state, child position)), recovering the edge that consumed
 // each child and the operator-loop iterations of a left-recursive rule.
 void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
-                   ChildMatch* out) {
+                   MatchScratch* scratch, ChildMatch* out) {
   const Grammar& grammar = graph.grammar();
   const AtnGraph& g = grammar.parser_graph();
   const int rule = tree.node(node).symbol;
-  std::vector<int> kids;
+  std::vector<int>& kids = scratch->kids;
+  kids.clear();
   for (int c = node + 1; c < tree.End(node); c = tree.End(c)) {
     kids.push_back(c);
   }
@@ -300,14 +317,11 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
   const bool nested = block >= 0 && m > 0 && tree.node(kids[0]).is_rule &&
                       tree.node(kids[0]).symbol == rule;
   // Breadth-first search with back pointers.
-  struct Back {
-    int32_t state, pos;
-    int32_t symbol;      // symbol consumed on the way here, or -1
-    int32_t iteration;   // operator alternative entered here, or -1
-    bool virtual_child;  // the child was the left operand itself
-  };
-  absl::flat_hash_map<uint64_t, Back> back;
-  std::deque<std::pair<int32_t, int32_t>> queue;
+  using Back = MatchBack;
+  absl::flat_hash_map<uint64_t, Back>& back = scratch->back;
+  std::deque<std::pair<int32_t, int32_t>>& queue = scratch->queue;
+  back.clear();
+  queue.clear();
   const int32_t start = g.rule_start[rule], stop = g.rule_stop[rule];
   back[Key(start, 0)] = Back{-1, -1, -1, -1, false};
   queue.emplace_back(start, 0);
@@ -419,12 +433,13 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
     bool child_pushed = false;
   };
   std::vector<Frame> stack;
+  MatchScratch scratch;
   auto open = [&](int node) {
     stack.emplace_back();
     Frame& f = stack.back();
     f.node = node;
     f.child_node = node + 1;
-    MatchChildren(graph, tree, node, &f.match);
+    MatchChildren(graph, tree, node, &scratch, &f.match);
   };
   if (!tree.node(0).is_rule) return;
   open(0);

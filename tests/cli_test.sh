@@ -46,5 +46,20 @@ check wrong_weights 2 "$grammut" stats --grammar "$grammars/lua" --weights "$tmp
 contains wrong_weights_msg "$tmp/err" "JSON"
 check bad_mode 2 "$grammut" stats --grammar "$grammars/json" --mode sideways
 
+# k-path coverage: the JSON grammar has 44 2-paths and 74 3-paths; a
+# --kpath suite covers all of them, as `grammut kpath` counts them.
+check kpath_samples 0 "$grammut" kpath --grammar "$grammars/json" --k 1..3 --plot "$tmp/kpath.svg" "$src/antlr_grammars/json/samples"
+contains kpath_table "$tmp/out" "^2  *44 "
+contains kpath_plot "$tmp/kpath.svg" "<polyline"
+for k in 2 3; do
+  check "kpath_suite_$k" 0 "$grammut" generate --grammar "$grammars/json" --kpath $k --out "$tmp/kpath$k"
+  contains "kpath_suite_${k}_claim" "$tmp/out" "(100.0%)"
+  check "kpath_suite_${k}_measured" 0 "$grammut" kpath --grammar "$grammars/json" --k $k "$tmp/kpath$k"
+  contains "kpath_suite_${k}_full" "$tmp/out" "uncovered $k-paths (0)"
+done
+check kpath_bad_k 2 "$grammut" kpath --grammar "$grammars/json" --k 0..9 "$src/antlr_grammars/json/samples"
+contains kpath_bad_k_msg "$tmp/err" "1 <= k <= 8"
+check kpath_no_inputs 2 "$grammut" kpath --grammar "$grammars/json"
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

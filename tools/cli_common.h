@@ -44,6 +44,7 @@ int RunLearn(const std::vector<std::string>& args);
 int RunStats(const std::vector<std::string>& args);
 int RunMutate(const std::vector<std::string>& args);
 int RunReduce(const std::vector<std::string>& args);
+int RunKPath(const std::vector<std::string>& args);
 
 }  // namespace grammut::cli
 

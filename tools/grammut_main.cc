@@ -7,6 +7,9 @@
 //   grammut stats    --grammar G [--weights W] [--mode M]
 //   grammut mutate   --grammar G [--seed S] -n N FILE
 //   grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY) FILE
+//   grammut kpath    --grammar G [--k 1..5] [--uncovered N] [--plot F.svg]
+//                    FILE_OR_DIR...
+//   grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -28,7 +31,10 @@ constexpr char kUsage[] =
     "  grammut mutate   --grammar G [--seed S] -n N FILE\n"
     "  grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY)\n"
     "                   [--rule R] [--out FILE] [--timeout SECONDS]\n"
-    "                   [--max-tests N] FILE\n\n"
+    "                   [--max-tests N] FILE\n"
+    "  grammut kpath    --grammar G [--k 1..5] [--uncovered N]\n"
+    "                   [--plot FILE.svg] FILE_OR_DIR...\n"
+    "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
     "directory of .interp files. --max-size and --max-tests are accepted\n"
     "for --max_size and --max_tests.";
@@ -59,6 +65,7 @@ int main(int argc, char** argv) {
   if (command == "stats") return RunStats(args);
   if (command == "mutate") return RunMutate(args);
   if (command == "reduce") return RunReduce(args);
+  if (command == "kpath") return RunKPath(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);
   return 2;
