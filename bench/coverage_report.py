@@ -30,6 +30,11 @@ Subcommands:
       sorted by |difference|.
   readme RESULTS_DIR [--scenario S]
       the README's summary table (markdown) from RESULTS_DIR/results.json.
+  memory RESULTS_DIR
+      where the memory goes, per target and configuration (runs made with
+      ASAN_OPTIONS=print_stats=1:atexit=1, as scripts/bench_memory.sh does):
+      peak RSS, the sanitizer's stack depot, allocator and quarantine, and
+      grammut's own accounted memory; writes RESULTS_DIR/memory.md.
 """
 
 import argparse
@@ -1105,6 +1110,75 @@ def cmd_readme(args):
 # ---------------------------------------------------------------- main
 
 
+DEPOT_RE = re.compile(r"Stats: StackDepot: (\d+) ids; (\d+)M allocated")
+ALLOC_RE = re.compile(r"Stats: SizeClassAllocator64: (\d+)M mapped \((\d+)M rss\)")
+QUAR_RE = re.compile(r"Global quarantine stats: .*?bytes: (\d+)")
+TREES_RE = re.compile(r"trees \d+ \(([\d.]+) MB of")
+
+
+def memory_of_run(run_dir):
+    """Sanitizer and grammut memory figures from a run's log (last segment)."""
+    res = {}
+    f = _open_log(run_dir)
+    if f is None:
+        return res
+    with f:
+        for line in f:
+            for key, rx in (("depot", DEPOT_RE), ("alloc", ALLOC_RE), ("quarantine", QUAR_RE),
+                            ("trees", TREES_RE)):
+                m = rx.search(line)
+                if m:
+                    res[key] = m.groups()
+    summary = os.path.join(run_dir, "summary.json")
+    if os.path.exists(summary):
+        res["peak_rss_mb"] = json.load(open(summary)).get("peak_rss_mb")
+    return res
+
+
+def cmd_memory(args):
+    rows = {}
+    for run in sorted(glob.glob(os.path.join(args.results_dir, "runs", "*", "*", "*", "trial*"))):
+        sc, t, cfg = run.split(os.sep)[-4:-1]
+        rows.setdefault((sc, t), {}).setdefault(cfg, []).append(memory_of_run(run))
+
+    def med(runs, fn):
+        xs = [fn(r) for r in runs if fn(r) is not None]
+        return statistics.median(xs) if xs else None
+
+    def num(x, fmt="%.0f"):
+        return "-" if x is None else fmt % x
+    depot_mb = lambda r: float(r["depot"][1]) if "depot" in r else None
+    depot_ids = lambda r: float(r["depot"][0]) if "depot" in r else None
+    alloc_rss = lambda r: float(r["alloc"][1]) if "alloc" in r else None
+    quar = lambda r: float(r["quarantine"][0]) / 2**20 if "quarantine" in r else None
+    rss = lambda r: r.get("peak_rss_mb")
+    trees = lambda r: float(r["trees"][0]) if "trees" in r else None
+    header = ["scenario", "target", "peak RSS plain", "peak RSS grammut", "overhead",
+              "stack depot plain (MB / stacks)", "stack depot grammut (MB / stacks)",
+              "overhead minus depot growth", "allocator RSS plain / grammut",
+              "quarantine plain / grammut", "grammut tree cache"]
+    out = []
+    for (sc, t), cfgs in sorted(rows.items()):
+        p, g = cfgs.get("plain", []), cfgs.get("grammut", [])
+        if not p or not g:
+            continue
+        over = None if med(g, rss) is None or med(p, rss) is None else med(g, rss) - med(p, rss)
+        depot_growth = (None if med(g, depot_mb) is None or med(p, depot_mb) is None
+                        else med(g, depot_mb) - med(p, depot_mb))
+        out.append([sc, t, num(med(p, rss)), num(med(g, rss)), num(over, "%+.0f"),
+                    "%s / %s" % (num(med(p, depot_mb)), num(med(p, depot_ids))),
+                    "%s / %s" % (num(med(g, depot_mb)), num(med(g, depot_ids))),
+                    num(None if over is None or depot_growth is None else over - depot_growth,
+                        "%+.0f"),
+                    "%s / %s" % (num(med(p, alloc_rss)), num(med(g, alloc_rss))),
+                    "%s / %s" % (num(med(p, quar)), num(med(g, quar))),
+                    num(med(g, trees), "%.0f")])
+    table = "\n".join(_md_table(header, out))
+    with open(os.path.join(args.results_dir, "memory.md"), "w") as f:
+        f.write("# Where the memory goes (MB; medians over trials)\n\n" + table + "\n")
+    print(table)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sp = ap.add_subparsers(dest="cmd", required=True)
@@ -1144,6 +1218,9 @@ def main():
                    choices=["branches", "lines", "regions", "functions"])
     p.add_argument("--all", action="store_true", help="also list files with no difference")
     p.set_defaults(fn=cmd_filediff)
+    p = sp.add_parser("memory", help="peak RSS, stack depot, allocator, quarantine")
+    p.add_argument("results_dir")
+    p.set_defaults(fn=cmd_memory)
     p = sp.add_parser("readme")
     p.add_argument("results_dir")
     p.add_argument("--scenario", default="seeded")
