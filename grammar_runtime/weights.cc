@@ -1,7 +1,10 @@
 #include "grammar_runtime/weights.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -316,6 +319,44 @@ absl::Status Weights::Save(const std::string& path) const {
     return absl::PermissionDeniedError(absl::StrCat("cannot rename to ", path));
   }
   return absl::OkStatus();
+}
+
+void Weights::AddScaled(const Weights& other, double factor) {
+  for (size_t d = 0; d < counts_.size() && d < other.counts_.size(); ++d) {
+    for (size_t a = 0; a < counts_[d].size() && a < other.counts_[d].size();
+         ++a) {
+      counts_[d][a] += factor * other.counts_[d][a];
+    }
+    Invalidate(static_cast<int>(d));
+  }
+  for (size_t t = 0; t < token_counts_.size() && t < other.token_counts_.size();
+       ++t) {
+    token_counts_[t] += factor * other.token_counts_[t];
+  }
+  trees_ += static_cast<int64_t>(factor * static_cast<double>(other.trees_));
+}
+
+absl::Status Weights::SaveMerged(const std::string& path,
+                                 const Weights& baseline) const {
+  const std::string lock_path = absl::StrCat(path, ".lock");
+  const int lock =
+      ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock < 0) {
+    return absl::PermissionDeniedError(absl::StrCat("cannot open ", lock_path));
+  }
+  while (::flock(lock, LOCK_EX) != 0 && errno == EINTR) {
+  }
+  Weights merged(grammar_);
+  absl::Status st = merged.Load(path);
+  if (absl::IsNotFound(st)) st = absl::OkStatus();
+  if (st.ok()) {
+    merged.set_smoothing(smoothing_);
+    merged.AddScaled(*this, 1.0);
+    merged.AddScaled(baseline, -1.0);
+    st = merged.Save(path);
+  }
+  ::close(lock);  // releases the lock
+  return st;
 }
 
 absl::Status Weights::Load(const std::string& path) {

@@ -73,8 +73,17 @@ class Weights {
   // Text form (see file comment) and files.
   std::string ToText() const;
   absl::Status FromText(absl::string_view text, absl::string_view source);
+  // Adds `factor` times every count of `other` (same grammar) to these.
+  void AddScaled(const Weights& other, double factor);
   // Save writes atomically (temporary file + rename).
   absl::Status Save(const std::string& path) const;
+  // SaveMerged adds what was learned since `baseline` (these counts minus
+  // the baseline's) to the weights in `path` (if any) and writes the sum,
+  // under an exclusive lock on `path`.lock, so that processes saving to one
+  // file (libFuzzer -fork, -jobs) add up instead of overwriting each other.
+  // Afterwards the caller's baseline should be these counts.
+  absl::Status SaveMerged(const std::string& path,
+                          const Weights& baseline) const;
   absl::Status Load(const std::string& path);
 
   const Grammar& grammar() const { return grammar_; }

@@ -98,6 +98,7 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     if (!st.ok()) return st;
     m->weights_->set_smoothing(config.smoothing);
   }
+  m->saved_baseline_ = std::make_unique<Weights>(*m->weights_);
   absl::Status st = m->RestrictArms(config.arms);
   if (!st.ok()) return st;
   return m;
@@ -498,7 +499,12 @@ std::string Mutator::StatsLine() const {
 
 absl::Status Mutator::SaveWeights() const {
   if (config_.save_weights_file.empty()) return absl::OkStatus();
-  return weights_->Save(config_.save_weights_file);
+  // Adds what this process learned since its last save to the file, so
+  // that processes sharing it (libFuzzer -fork, -jobs) add up.
+  absl::Status st =
+      weights_->SaveMerged(config_.save_weights_file, *saved_baseline_);
+  if (st.ok()) saved_baseline_ = std::make_unique<Weights>(*weights_);
+  return st;
 }
 
 }  // namespace grammut

@@ -127,7 +127,8 @@ class Mutator {
   // A stats line: per family share of calls and time and kept outputs,
   // cache and learning counters, per-operator uses/kept.
   std::string StatsLine() const;
-  // Saves the weights to GRAMMUT_SAVE_WEIGHTS (if set).
+  // Adds the weights learned since the last save to GRAMMUT_SAVE_WEIGHTS
+  // (if set; see Weights::SaveMerged).
   absl::Status SaveWeights() const;
 
   const MutatorStats& stats() const { return stats_; }
@@ -205,6 +206,9 @@ class Mutator {
   std::unique_ptr<Grammar> grammar_;
   Parser parser_;
   std::unique_ptr<Weights> weights_;
+  // The counts as of the last save (or the start): a save adds only what
+  // was learned since.
+  mutable std::unique_ptr<Weights> saved_baseline_;
   TokenPool token_pool_;
   GeneratorKit kit_;
   DonorPool donors_;

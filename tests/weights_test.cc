@@ -169,6 +169,46 @@ TEST(Weights, SaveLoadRoundTrip) {
   EXPECT_TRUE(absl::StrContains(w.ToText(), "jsonValue"));
 }
 
+// Two processes saving to one file (libFuzzer -fork or -jobs workers): each
+// save adds what its process learned since its previous save, so the file
+// ends up with both processes' counts, and a process that learned nothing
+// changes nothing.
+TEST(Weights, SavesFromSeveralProcessesAddUp) {
+  auto g = testing::LoadShipped("json");
+  int d = 0;
+  while (g->decision(d).num_alts < 2) ++d;
+  const std::string path = ::testing::TempDir() + "/merged.weights";
+  std::remove(path.c_str());
+  Weights a(*g), b(*g), idle(*g);
+  auto base_a = std::make_unique<Weights>(a);
+  auto base_b = std::make_unique<Weights>(b);
+  a.Add(d, 1, 3);
+  ASSERT_TRUE(a.SaveMerged(path, *base_a).ok());
+  base_a = std::make_unique<Weights>(a);
+  b.Add(d, 2, 5);
+  b.AddToken(1, 2);
+  ASSERT_TRUE(b.SaveMerged(path, *base_b).ok());
+  base_b = std::make_unique<Weights>(b);
+  a.Add(d, 1, 1);  // a learns one more; its next save adds just that
+  ASSERT_TRUE(a.SaveMerged(path, *base_a).ok());
+  ASSERT_TRUE(idle.SaveMerged(path, Weights(*g)).ok());
+  Weights file(*g);
+  ASSERT_TRUE(file.Load(path).ok());
+  EXPECT_EQ(file.count(d, 1), 4);
+  EXPECT_EQ(file.count(d, 2), 5);
+  EXPECT_EQ(file.token_count(1), 2);
+  // Starting from the saved file (GRAMMUT_WEIGHTS = GRAMMUT_SAVE_WEIGHTS)
+  // does not count the loaded counts twice.
+  Weights resumed(*g);
+  ASSERT_TRUE(resumed.Load(path).ok());
+  const Weights base(resumed);
+  resumed.Add(d, 2, 1);
+  ASSERT_TRUE(resumed.SaveMerged(path, base).ok());
+  ASSERT_TRUE(file.Load(path).ok());
+  EXPECT_EQ(file.count(d, 1), 4);
+  EXPECT_EQ(file.count(d, 2), 6);
+}
+
 TEST(Weights, RejectsAFileMadeForAnotherGrammar) {
   auto json = testing::LoadShipped("json");
   auto lua = testing::LoadShipped("lua");
