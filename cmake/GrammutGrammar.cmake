@@ -7,6 +7,8 @@
 #     uses that grammar without any environment variable.
 # One embedded grammar per binary.
 set(GRAMMUT_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+# Every kind of -fsanitize-coverage instrumentation, for -fno-sanitize-coverage=.
+set(GRAMMUT_COVERAGE_KINDS edge,inline-8bit-counters,indirect-calls,trace-cmp,pc-table,trace-pc-guard,trace-pc,inline-bool-flag,func,bb,trace-div,trace-gep,stack-depth)
 
 function(grammut_add_grammar)
   cmake_parse_arguments(G "" "NAME;START_RULE" "GRAMMARS" ${ARGN})
@@ -38,6 +40,12 @@ function(grammut_add_grammar)
     COMMENT "grammut: embedding grammar ${G_NAME}"
     VERBATIM)
   add_library(grammut_grammar_${G_NAME} STATIC ${embed_cc})
+  # Data, not code under test: no coverage instrumentation even when
+  # CMAKE_CXX_FLAGS carry -fsanitize=fuzzer-no-link (as OSS-Fuzz's do).
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    target_compile_options(grammut_grammar_${G_NAME} PRIVATE
+      -fno-sanitize=fuzzer,fuzzer-no-link -fno-sanitize-coverage=${GRAMMUT_COVERAGE_KINDS})
+  endif()
   set_target_properties(grammut_grammar_${G_NAME} PROPERTIES
     GRAMMUT_INTERP_DIR ${out_dir})
   # The mutator finds the grammar through a weak reference; make the linker
