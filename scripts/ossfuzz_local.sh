@@ -7,7 +7,7 @@
 #                         into the work directory and use it, instead of
 #                         building grammut from source (the default)
 #   --grammut-prefix DIR  use this installed grammut
-#   --runs N              executions of the fork-mode run (default 30000)
+#   --runs N              executions of the fork-mode run (default 200000)
 #   --minimize-runs N     -runs of -minimize_crash (default 2000)
 #   --work DIR            work directory, kept (default: a temporary one,
 #                         removed at the end unless --keep)
@@ -29,7 +29,7 @@ step() { echo "== $*"; }
 # fail STEP LOG: the step failed; show the end of its log.
 fail() { echo "ossfuzz_local: FAIL: $1 (log: $2)" >&2; tail -n 25 "$2" >&2; exit 1; }
 
-grammut_build="" grammut_prefix="" runs=30000 minimize_runs=2000 work="" keep=0
+grammut_build="" grammut_prefix="" runs=200000 minimize_runs=2000 work="" keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -115,11 +115,17 @@ mkdir -p "$run/corpus" "$run/artifacts"
 cp "$run/seeds"/* "$run/corpus/"
 step "fuzzing: -fork=2 -ignore_crashes=1 -runs=$runs"
 start=$SECONDS
+rc=0
 (cd "$run" && timeout 600 "$fuzzer" "${opts[@]}" -fork=2 -ignore_crashes=1 -runs="$runs" \
-   -seed=1 -artifact_prefix="$run/artifacts/" corpus) >"$run/fuzz.log" 2>&1 ||
-  fail "the fork-mode run did not finish cleanly" "$run/fuzz.log"
+   -seed=1 -artifact_prefix="$run/artifacts/" corpus) >"$run/fuzz.log" 2>&1 || rc=$?
 fuzz_time=$((SECONDS - start))
-grep -q -- "-fork=2" "$run/fuzz.log" || fail "libFuzzer did not run in fork mode" "$run/fuzz.log"
+# With -ignore_crashes=1 the parent exits with the last crashed job's code
+# (0 or 1) after "INFO: exiting:"; anything else (timeout, a signal) is a failure.
+if [ "$rc" -gt 1 ] || ! grep -q "^INFO: exiting: $rc" "$run/fuzz.log"; then
+  fail "the fork-mode run did not finish (exit code $rc)" "$run/fuzz.log"
+fi
+grep -q "fuzzing in separate process" "$run/fuzz.log" || fail "libFuzzer did not run in fork mode" "$run/fuzz.log"
+grep -q "wrapping up soon" "$run/fuzz.log" || fail "the fork-mode run did not stop at -runs" "$run/fuzz.log"
 corpus_n=$(ls "$run/corpus" | wc -l)
 crashes=("$run"/artifacts/crash-*)
 [ -e "${crashes[0]}" ] || fail "no crash found in $runs runs (the planted bug needs a valid program nested six parentheses deep)" "$run/fuzz.log"
