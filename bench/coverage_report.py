@@ -1088,7 +1088,8 @@ def cmd_readme(args):
         raise SystemExit("coverage_report: %s predates scenarios (seeded only)" % args.results_dir)
     configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
-    head += ["grammut / plain", "exec/s plain → grammut"]
+    head += ["grammut / plain", "exec/s plain → grammut", "peak RSS MB plain → grammut",
+             "grammut CPU share"]
     print("| " + " | ".join(head) + " |")
     print("|---" + "|---:" * (len(head) - 1) + "|")
     for t in sorted(agg, key=_t_key):
@@ -1104,6 +1105,12 @@ def cmd_readme(args):
         cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
                                           round(g["exec_per_sec_median"]))
                      if g and p else "—")
+        cells.append("{:,} → {:,}".format(round(p["peak_rss_mb_median"]),
+                                          round(g["peak_rss_mb_median"]))
+                     if g and p and p.get("peak_rss_mb_median") and g.get("peak_rss_mb_median")
+                     else "—")
+        cells.append("%.1f%%" % g["grammut_cpu_pct_median"]
+                     if g and g.get("grammut_cpu_pct_median") is not None else "—")
         print("| " + " | ".join(cells) + " |")
 
 
