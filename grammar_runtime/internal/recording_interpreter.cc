@@ -5,6 +5,21 @@
 
 namespace grammut {
 namespace parser_internal {
+namespace {
+
+// ATN configurations held by the states of a recognizer's DFAs.
+template <typename Dfas>
+size_t ConfigsIn(const Dfas& dfas) {
+  size_t n = 0;
+  for (const auto& dfa : dfas) {
+    for (const antlr4::dfa::DFAState* s : dfa.states) {
+      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
+    }
+  }
+  return n;
+}
+
+}  // namespace
 
 BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
     : antlr4::LexerInterpreter(
@@ -18,15 +33,7 @@ size_t BoundedLexer::DfaStates() const {
   return n;
 }
 
-size_t BoundedLexer::DfaConfigs() const {
-  size_t n = 0;
-  for (const auto& dfa : _decisionToDFA) {
-    for (const antlr4::dfa::DFAState* s : dfa.states) {
-      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
-    }
-  }
-  return n;
-}
+size_t BoundedLexer::DfaConfigs() const { return ConfigsIn(_decisionToDFA); }
 
 void BoundedLexer::ClearCaches() {
   getInterpreter<antlr4::atn::LexerATNSimulator>()->clearDFA();
@@ -55,13 +62,7 @@ size_t RecordingInterpreter::DfaStates() const {
 }
 
 size_t RecordingInterpreter::DfaConfigs() const {
-  size_t n = 0;
-  for (const auto& dfa : _decisionToDFA) {
-    for (const antlr4::dfa::DFAState* s : dfa.states) {
-      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
-    }
-  }
-  return n;
+  return ConfigsIn(_decisionToDFA);
 }
 
 void RecordingInterpreter::ClearCaches() {
