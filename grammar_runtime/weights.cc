@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
@@ -54,11 +55,11 @@ void Weights::Invalidate(int decision) {
   for (int m = 0; m < 3; ++m) valid_[m][decision] = false;
 }
 
-void Weights::AddTree(const Tree& tree) {
+void Weights::AddTree(const Tree& tree, double times) {
   for (int i = 0; i < tree.size(); ++i) {
     const Node& n = tree.node(i);
     if (!n.is_rule) {
-      if (!n.is_error) AddToken(n.symbol);
+      if (!n.is_error) AddToken(n.symbol, times);
       continue;
     }
     for (const DerivationStep& s : tree.steps(i)) {
@@ -66,10 +67,18 @@ void Weights::AddTree(const Tree& tree) {
           counts_[s.decision].size() < 2) {
         continue;
       }
-      Add(s.decision, s.alt);
+      Add(s.decision, s.alt, times);
     }
   }
   ++trees_;
+}
+
+void Weights::ResetRule(int rule) {
+  for (int d = 0; d < grammar_.num_decisions(); ++d) {
+    if (grammar_.decision(d).rule != rule) continue;
+    std::fill(counts_[d].begin(), counts_[d].end(), 0.0);
+    Invalidate(d);
+  }
 }
 
 void Weights::Add(int decision, int alt, double n) {

@@ -40,9 +40,12 @@ class Weights {
   // Empty counts for every decision of `grammar` (which must outlive this).
   explicit Weights(const Grammar& grammar);
 
-  // Adds every choice recorded in `tree` (decisions with one alternative are
-  // not choices and are ignored).
-  void AddTree(const Tree& tree);
+  // Adds every choice recorded in `tree` `times` times (decisions with one
+  // alternative are not choices and are ignored).
+  void AddTree(const Tree& tree, double times = 1.0);
+  // Forgets the counts of every decision of `rule` (its alternatives become
+  // equally likely in learned mode).
+  void ResetRule(int rule);
   // Adds `n` to the count of (decision, alt); alt is 1-based.
   void Add(int decision, int alt, double n = 1.0);
   // Adds `n` to the count of token type `type` (AddTree counts every token

@@ -75,6 +75,15 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;
+  absl::StatusOr<GoalMix> goal = ParseGoalMix(Env("GRAMMUT_GOAL"));
+  if (!goal.ok()) return goal.status();
+  c.goal = *goal;
+  const std::string valid = Env("GRAMMUT_VALID_COVERAGE");
+  if (valid != "" && valid != "0" && valid != "1") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("GRAMMUT_VALID_COVERAGE='", valid, "' is not 0 or 1"));
+  }
+  c.valid_coverage = valid != "0";
   return c;
 }
 

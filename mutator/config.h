@@ -21,6 +21,11 @@
 //   GRAMMUT_DETERMINISTIC 1: cost outputs (and parses) by their size
 //                         instead of the measured time, so runs repeat
 //                         exactly
+//   GRAMMUT_GOAL          what the probabilities learn toward: coverage
+//                         (default), failures, time, complexity, or a mix
+//                         such as time:3,coverage:1 (goals.h)
+//   GRAMMUT_VALID_COVERAGE 0: do not count the coverage of inputs the target
+//                         reports valid as extra features (default 1)
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
@@ -31,6 +36,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "mutator/goals.h"
 
 namespace grammut {
 
@@ -55,6 +61,12 @@ struct MutatorConfig {
   // 4% of the time, 0.5 s banked at most).
   double parse_share = 0;
   double parse_burst_seconds = 0.5;
+  // What learning serves (GRAMMUT_GOAL; see goals.h).
+  GoalMix goal;
+  // Outputs in a row without a goal score before a rule is reset.
+  uint64_t goal_plateau = 20000;
+  // Count valid-only coverage (grammut/feedback.h) for the fuzzer.
+  bool valid_coverage = true;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

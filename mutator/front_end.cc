@@ -72,9 +72,11 @@ MutatorConfig ConfigFromEnvironmentOrExit() {
 
 std::string DescribeMutator(const Mutator& mutator) {
   const Grammar& g = mutator.grammar();
-  return absl::StrFormat("grammar %s (start rule %s), arms %s, memory %zu MB",
-                         g.name(), g.rule_name(g.start_rule()),
-                         mutator.config().arms, mutator.config().memory_mb);
+  const MutatorConfig& c = mutator.config();
+  return absl::StrFormat(
+      "grammar %s (start rule %s), arms %s, memory %zu MB, goal %s%s", g.name(),
+      g.rule_name(g.start_rule()), c.arms, c.memory_mb, c.goal.ToString(),
+      c.valid_coverage ? "" : ", no valid-only coverage");
 }
 
 int64_t NowNanos() { return absl::GetCurrentTimeNanos(); }

@@ -77,7 +77,8 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       unparsable_(kUnparsable),
       pending_(kPendingOutputs),
       pending_trees_(kPendingTrees),
-      parse_allowance_(config.parse_burst_seconds) {
+      parse_allowance_(config.parse_burst_seconds),
+      goals_(config.goal, config.goal_plateau) {
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];
@@ -125,10 +126,10 @@ const std::string& Mutator::last_operator() const {
   return last_.arm >= 0 ? GrammarArms()[last_.arm].name : kBytes;
 }
 
-void Mutator::Learn(const Tree& tree) {
-  if (!config_.learning() || tree.empty()) return;
+void Mutator::Learn(const Tree& tree, double times) {
+  if (!config_.learning() || tree.empty() || times <= 0) return;
   const uint64_t salt = stats_.learned;
-  weights_->AddTree(tree);
+  weights_->AddTree(tree, times);
   token_pool_.AddTree(tree, salt);
   donors_.AddTree(tree, salt);
   ++stats_.learned;
@@ -172,7 +173,21 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
   return entry;
 }
 
-void Mutator::AdoptTree(uint64_t hash, const Slot& slot) {
+void Mutator::ResetOneRule() {
+  // A random decision that is a choice; its rule's decisions all reset.
+  const int n = grammar_->num_decisions();
+  if (n == 0) return;
+  const int start = static_cast<int>(goal_rng_.Below(n));
+  for (int i = 0; i < n; ++i) {
+    const DecisionInfo& d = grammar_->decision((start + i) % n);
+    if (d.num_alts >= 2) {
+      weights_->ResetRule(d.rule);
+      return;
+    }
+  }
+}
+
+void Mutator::AdoptTree(uint64_t hash, const Slot& slot, double learn) {
   auto entry = std::make_shared<CachedTree>();
   entry->tree.AssignCompact(slot.tree);
   entry->tree.ShrinkToFit();
@@ -180,7 +195,8 @@ void Mutator::AdoptTree(uint64_t hash, const Slot& slot) {
   entry->index.ShrinkToFit();
   entry->clean = slot.clean;
   entry->syntax_errors = slot.syntax_errors;
-  if (entry->clean) Learn(entry->tree);
+  // Clean entries are settled: learned now, or never (reported invalid).
+  if (entry->clean) Learn(entry->tree, learn);
   corpus_.Put(hash, entry->clean);
   cache_.Put(hash, std::move(entry));
 }
@@ -194,7 +210,7 @@ void Mutator::NoteCorpusEntry(uint64_t hash) {
     if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
         !corpus_.Contains(hash)) {
       ++stats_.corpus_entries;
-      AdoptTree(hash, pending_trees_[p->ring].slot);
+      AdoptTree(hash, pending_trees_[p->ring].slot, p->learnable ? 1.0 : 0.0);
       return;
     }
   }
@@ -204,12 +220,34 @@ void Mutator::NoteCorpusEntry(uint64_t hash) {
   }
 }
 
-void Mutator::ReportOutcome(Fate fate, double cost) {
+void Mutator::ReportOutcome(Fate fate, double cost,
+                            const HarnessFeedback& reported) {
+  HarnessFeedback feedback = reported;
+  // Measured times differ between runs: not with GRAMMUT_DETERMINISTIC.
+  if (config_.deterministic) feedback.run_seconds = 0;
   parse_allowance_ = std::min(config_.parse_burst_seconds,
                               parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;
   families_.Charge(last_.family, cost);
   if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
+  if (feedback.verdict == HarnessFeedback::Verdict::kValid) ++stats_.valid;
+  if (feedback.verdict == HarnessFeedback::Verdict::kInvalid) ++stats_.invalid;
+  // Zest: invalid inputs teach nothing about the language.
+  const bool learnable = feedback.verdict != HarnessFeedback::Verdict::kInvalid;
+  const bool kept = fate == Fate::kKept;
+  const int rules = config_.goal.complexity > 0 && last_.has_tree
+                        ? CountDistinctRules(slots_[cur_].tree, &rule_seen_)
+                        : 0;
+  const double score = goals_.Score(kept, feedback, rules);
+  if (goals_.TakePlateau()) ResetOneRule();
+  if (!kept && score > 0) {
+    // Serves a goal other than coverage (a failure, a slow run).
+    families_.Win(last_.family);
+    if (last_.arm >= 0) ops_.Win(last_.arm);
+    if (learnable && last_.has_tree && slots_[cur_].clean) {
+      Learn(slots_[cur_].tree, score);
+    }
+  }
   switch (fate) {
     case Fate::kKept: {
       ++stats_.kept;
@@ -218,7 +256,7 @@ void Mutator::ReportOutcome(Fate fate, double cost) {
       const uint64_t hash = Hash(last_output_);
       if (last_.has_tree && !corpus_.Contains(hash)) {
         ++stats_.corpus_entries;
-        AdoptTree(hash, slots_[cur_]);
+        AdoptTree(hash, slots_[cur_], learnable ? score : 0.0);
       }
       break;
     }
@@ -230,6 +268,7 @@ void Mutator::ReportOutcome(Fate fate, double cost) {
       Pending p;
       p.family = last_.family;
       p.arm = last_.arm;
+      p.learnable = learnable;
       if (last_.has_tree) {
         // Keep its tree in the ring: swapping buffers allocates nothing.
         PendingTree& pt = pending_trees_[pending_next_];
@@ -484,17 +523,32 @@ std::string Mutator::StatsLine() const {
         ops_.wins(a));
   }
   return absl::StrFormat(
-      "%s | fallback %d | trees %d (%.0f MB of %.0f) parses %d (%.1f s, "
-      "%d deferred, cache %d states %d configs, %d clears) fail %d | corpus "
-      "%d learned %d | kept "
-      "%d late %d | grammar ops (calls/time/kept)%s",
-      families, stats_.fallbacks, cache_.size(),
-      static_cast<double>(cache_.bytes()) / kMB,
-      static_cast<double>(cache_.max_bytes()) / kMB, parser_.parses(),
-      stats_.parse_seconds, stats_.parses_deferred, parser_.CacheStates(),
-      parser_.CacheConfigs(), parser_.dfa_clears(), stats_.parse_failures,
-      stats_.corpus_entries, stats_.learned, stats_.kept, stats_.late_credit,
-      ops);
+             "%s | fallback %d | trees %d (%.0f MB of %.0f) parses %d (%.1f s, "
+             "%d deferred, cache %d states %d configs, %d clears) fail %d | "
+             "corpus "
+             "%d learned %d | kept "
+             "%d late %d | grammar ops (calls/time/kept)%s",
+             families, stats_.fallbacks, cache_.size(),
+             static_cast<double>(cache_.bytes()) / kMB,
+             static_cast<double>(cache_.max_bytes()) / kMB, parser_.parses(),
+             stats_.parse_seconds, stats_.parses_deferred,
+             parser_.CacheStates(), parser_.CacheConfigs(),
+             parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
+             stats_.learned, stats_.kept, stats_.late_credit, ops) +
+         FeedbackStats();
+}
+
+std::string Mutator::FeedbackStats() const {
+  if (stats_.valid + stats_.invalid == 0 && goals_.failures() == 0 &&
+      config_.goal.coverage_only()) {
+    return "";
+  }
+  return absl::StrFormat(
+      " | feedback: valid %d invalid %d, failures %d at %d sites, slowest "
+      "%.1f ms | goal %s: wins %d, rule resets %d",
+      stats_.valid, stats_.invalid, goals_.failures(), goals_.failure_sites(),
+      1e3 * goals_.slowest_seconds(), config_.goal.ToString(),
+      goals_.goal_wins(), goals_.resets());
 }
 
 absl::Status Mutator::SaveWeights() const {

@@ -54,6 +54,7 @@
 #include "mutator/byte_mutator.h"
 #include "mutator/config.h"
 #include "mutator/donor_pool.h"
+#include "mutator/goals.h"
 #include "mutator/operators.h"
 #include "mutator/tree_cache.h"
 
@@ -74,6 +75,8 @@ struct MutatorStats {
   uint64_t late_credit = 0;      // unknown outputs that came back as entries
   double parse_seconds = 0;      // time spent parsing inputs
   uint64_t parses_deferred = 0;  // parses skipped: over the parse budget
+  uint64_t valid = 0;            // outputs the target reported valid
+  uint64_t invalid = 0;          // ... invalid (grammut/feedback.h)
 };
 
 class Mutator {
@@ -105,9 +108,12 @@ class Mutator {
                    size_t size2, uint8_t* out, size_t max_out_size,
                    unsigned seed, Input input = Input::kCorpusEntry);
 
-  // ReportOutcome tells what became of the last output and what it cost
-  // (seconds of mutation and target execution, or any consistent unit).
-  void ReportOutcome(Fate fate, double cost);
+  // ReportOutcome tells what became of the last output, what it cost
+  // (seconds of mutation and target execution, or any consistent unit) and
+  // what the target reported while running it. Outputs reported invalid
+  // are not learned from; the goals (goals.h) score the rest.
+  void ReportOutcome(Fate fate, double cost,
+                     const HarnessFeedback& feedback = {});
 
   // MutateString is Mutate on a string; `op` gets the name of what made
   // the output (an arm name, or "bytes").
@@ -139,6 +145,7 @@ class Mutator {
   const Bandit& operator_bandit() const { return ops_; }
   const LexerDfa& lexer_dfa() const { return kit_.dfa; }
   const MutatorConfig& config() const { return config_; }
+  const GoalTracker& goals() const { return goals_; }
   // Inputs parsed so far.
   int64_t parses() const { return parser_.parses(); }
   // Name of what made the last output.
@@ -169,6 +176,7 @@ class Mutator {
     int family = 0;
     int arm = -1;
     int ring = -1;          // its tree in pending_trees_, or -1
+    bool learnable = true;  // not reported invalid
     uint64_t ring_gen = 0;  // generation of that ring slot
   };
   struct PendingTree {
@@ -196,10 +204,16 @@ class Mutator {
   // bytes_out_ for whole-input operators). Returns the arm, or -1.
   int MutateTree(const Source& src, Rng& rng, size_t max_size, bool shrink,
                  const Source* other, bool* whole_input);
-  // Adds a kept or late-credited output's tree to the cache and learns it.
-  void AdoptTree(uint64_t hash, const Slot& slot);
-  // Counts a clean corpus tree into weights, token pool and donor pool.
-  void Learn(const Tree& tree);
+  // Adds a kept or late-credited output's tree to the cache and, if clean,
+  // learns it `learn` times (0: not at all).
+  void AdoptTree(uint64_t hash, const Slot& slot, double learn);
+  // Counts a clean corpus tree into weights (`times` times), token pool and
+  // donor pool.
+  void Learn(const Tree& tree, double times = 1.0);
+  // FdLoop's grammar mutation: forgets the counts of one random rule.
+  void ResetOneRule();
+  // The stats line's part on harness feedback and goals ("" if none).
+  std::string FeedbackStats() const;
   static uint64_t Hash(absl::string_view bytes);
 
   MutatorConfig config_;
@@ -243,6 +257,9 @@ class Mutator {
   double parse_allowance_;
 
   MutatorStats stats_;
+  GoalTracker goals_;
+  Rng goal_rng_{0x9e3779b9};        // picks the rule a plateau resets
+  std::vector<uint8_t> rule_seen_;  // scratch of CountDistinctRules
 };
 
 }  // namespace grammut

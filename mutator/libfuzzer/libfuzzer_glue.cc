@@ -18,6 +18,7 @@
 #include "mutator/config.h"
 #include "mutator/front_end.h"
 #include "mutator/libfuzzer/chain_tracker.h"
+#include "mutator/libfuzzer/harness_feedback.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/mutator.h"
 
@@ -37,6 +38,7 @@ class Glue {
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
         meter_(config) {
     mutator_->set_byte_mutator(LLVMFuzzerMutate ? &LLVMFuzzerMutate : nullptr);
+    SetValidCoverageEnabled(config.valid_coverage);
     std::fprintf(
         stderr, "grammut: %s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
@@ -51,9 +53,13 @@ class Glue {
     const ChainTracker::Step step = chains_.OnCall(
         input,
         mutator_->has_last_output() ? &mutator_->last_output() : nullptr);
+    // What the target said while it ran our last output (feedback.h).
+    HarnessFeedback feedback = TakeHarnessFeedback();
     if (step.has_outcome) {
       // The wall time since the last return is the target running it.
-      mutator_->ReportOutcome(step.fate, meter_.Cost(meter_.RunSeconds(start)));
+      feedback.run_seconds = meter_.RunSeconds(start);
+      mutator_->ReportOutcome(step.fate, meter_.Cost(feedback.run_seconds),
+                              feedback);
     }
     const size_t n =
         other == nullptr

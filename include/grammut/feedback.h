@@ -1,0 +1,107 @@
+/* grammut/feedback.h: what a fuzz target can tell grammut about an input.
+ *
+ * Call these from LLVMFuzzerTestOneInput while it runs an input:
+ *
+ *   #include <grammut/feedback.h>
+ *   int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ *     int rc = parse_and_check(data, size);
+ *     grammut_report_valid(rc == OK);  // the target's own verdict
+ *     return 0;
+ *   }
+ *
+ * - grammut_report_valid(1) says the input passed the target's semantic
+ *   checks (parsed and accepted: "valid", as Zest defines it), 0 that it was
+ *   rejected. While grammut runs (GRAMMUT_VALID_COVERAGE, default on), the
+ *   code a *valid* input reached is also counted as separate libFuzzer
+ *   features, so an input that reaches known code for the first time while
+ *   valid is kept; grammut learns its probabilities only from valid inputs.
+ * - grammut_report_failure(site) says the input hit a failure the target
+ *   handled (a caught exception, an error the code should never reach);
+ *   `site` names it (any stable number, e.g. a hash of the exception type).
+ *   GRAMMUT_GOAL=failures steers generation toward such inputs.
+ *
+ * Without grammut (plain libFuzzer, or an AFL++ build) every call is a no-op:
+ * the entry points below are weak references, null when nothing defines
+ * them. Valid-only coverage copies the target's inline 8-bit counters
+ * (-fsanitize=fuzzer) into GRAMMUT_VALID_COUNTERS extra counters (default
+ * 65536; define it to 0 before including this header to leave them out;
+ * define it to the same value in every file that includes the header).
+ */
+#ifndef GRAMMUT_FEEDBACK_H_
+#define GRAMMUT_FEEDBACK_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* grammut's entry points (mutator/libfuzzer/harness_feedback.cc). */
+/* Notes the running input's verdict: nonzero valid, 0 invalid. */
+void grammut_feedback_verdict(int valid) __attribute__((weak));
+/* Notes a handled failure at `site` while the input runs. */
+void grammut_feedback_failure(uint32_t site) __attribute__((weak));
+/* Nonzero when valid-only coverage is wanted (GRAMMUT_VALID_COVERAGE). */
+int grammut_feedback_valid_coverage(void) __attribute__((weak));
+
+#ifndef GRAMMUT_VALID_COUNTERS
+#define GRAMMUT_VALID_COUNTERS 65536
+#endif
+
+#if GRAMMUT_VALID_COUNTERS > 0
+/* The target's inline 8-bit counters (bounds set by the linker). */
+extern uint8_t __start___sancov_cntrs[]
+    __attribute__((weak, visibility("hidden")));
+extern uint8_t __stop___sancov_cntrs[]
+    __attribute__((weak, visibility("hidden")));
+/* Valid-only coverage: libFuzzer reads and clears this section per run. */
+__attribute__((weak, section("__libfuzzer_extra_counters"))) uint8_t
+    grammut_valid_counters[GRAMMUT_VALID_COUNTERS];
+
+/* Folds the counters the running input set into grammut_valid_counters. */
+static inline __attribute__((no_sanitize("coverage"), unused)) void
+grammut_count_valid_coverage_(void) {
+  const uint8_t* begin = __start___sancov_cntrs;
+  const uint8_t* end = __stop___sancov_cntrs;
+  size_t n, i;
+  if (begin == NULL || end == NULL || end <= begin) return;
+  n = (size_t)(end - begin);
+  for (i = 0; i < n; i += 8) {
+    uint64_t word = 0;
+    size_t k, len = n - i < 8 ? n - i : 8;
+    memcpy(&word, begin + i, len);
+    if (word == 0) continue; /* most counters are zero: skip 8 at a time */
+    for (k = 0; k < len; ++k) {
+      const uint8_t v = begin[i + k];
+      uint8_t* slot = &grammut_valid_counters[(i + k) % GRAMMUT_VALID_COUNTERS];
+      if (v > *slot) *slot = v;
+    }
+  }
+}
+#endif
+
+/* Reports the running input as valid (nonzero) or invalid (0). */
+static inline __attribute__((no_sanitize("coverage"), unused)) void
+grammut_report_valid(int valid) {
+  if (grammut_feedback_verdict == NULL) return;
+  grammut_feedback_verdict(valid);
+#if GRAMMUT_VALID_COUNTERS > 0
+  if (valid && grammut_feedback_valid_coverage != NULL &&
+      grammut_feedback_valid_coverage())
+    grammut_count_valid_coverage_();
+#endif
+}
+
+/* Reports a failure the target handled at `site` (any stable number). */
+static inline __attribute__((no_sanitize("coverage"), unused)) void
+grammut_report_failure(uint32_t site) {
+  if (grammut_feedback_failure != NULL) grammut_feedback_failure(site);
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* GRAMMUT_FEEDBACK_H_ */

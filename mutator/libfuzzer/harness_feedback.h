@@ -1,0 +1,25 @@
+// harness_feedback.h: what the fuzz target said about the input it ran.
+//
+// The target calls grammut/feedback.h's functions while it runs an input;
+// they land here (the C entry points are defined in harness_feedback.cc).
+// The glue takes what was said at its next call: libFuzzer runs one of our
+// outputs between two mutator calls, so that is the verdict on our last
+// output.
+#ifndef GRAMMUT_MUTATOR_LIBFUZZER_HARNESS_FEEDBACK_H_
+#define GRAMMUT_MUTATOR_LIBFUZZER_HARNESS_FEEDBACK_H_
+
+#include "mutator/mutator.h"
+
+namespace grammut {
+
+// TakeHarnessFeedback returns what the target reported since the last
+// call and starts afresh (run_seconds is left 0 for the caller to fill).
+HarnessFeedback TakeHarnessFeedback();
+
+// Whether valid-only coverage is counted (GRAMMUT_VALID_COVERAGE, default
+// on); set by the glue at start-up.
+void SetValidCoverageEnabled(bool enabled);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_MUTATOR_LIBFUZZER_HARNESS_FEEDBACK_H_

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# feedback_e2e.sh FUZZ_WITH_GRAMMUT FUZZ_PLAIN: the harness feedback API
+# (grammut/feedback.h) end to end, with libFuzzer's own corpus merge as the
+# judge of which inputs add features.
+# - without grammut every call is a no-op: the target runs, and a valid
+#   input that reaches only code an invalid one reached adds nothing;
+# - with grammut the same valid input adds valid-only features and is
+#   merged in; with GRAMMUT_VALID_COVERAGE=0 it is not;
+# - a misconfigured GRAMMUT_VALID_COVERAGE or GRAMMUT_GOAL stops the run
+#   with one clear line.
+set -u
+with="$1" plain="$2"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() {  # check NAME CONDITION-RESULT
+  if [ "$2" = 0 ]; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL: $1"; fi
+}
+# merge BINARY: how many files of {valid input} merge into {invalid input}.
+merge() {
+  rm -rf "$tmp/A" "$tmp/B"; mkdir "$tmp/A" "$tmp/B"
+  printf 'x' > "$tmp/A/invalid"; printf 'v' > "$tmp/B/valid"
+  "$@" -merge=1 "$tmp/A" "$tmp/B" > "$tmp/log" 2>&1
+  sed -n 's/.*MERGE-OUTER: \([0-9]*\) new files.*/\1/p' "$tmp/log"
+}
+
+printf 'vf' > "$tmp/input"
+"$plain" "$tmp/input" > "$tmp/log" 2>&1
+check "plain target runs an input that reports validity and a failure" $?
+n=$(merge "$plain"); [ "$n" = 0 ]; check "plain: valid input adds nothing (got '$n')" $?
+n=$(merge env GRAMMUT_DISABLE= "$with"); [ "$n" = 1 ]
+check "grammut: valid input adds valid-only features (got '$n')" $?
+n=$(merge env GRAMMUT_VALID_COVERAGE=0 "$with"); [ "$n" = 0 ]
+check "GRAMMUT_VALID_COVERAGE=0: valid input adds nothing (got '$n')" $?
+GRAMMUT_VALID_COVERAGE=2 "$with" "$tmp/input" > "$tmp/log" 2>&1
+rc=$?; grep -q "grammut: GRAMMUT_VALID_COVERAGE='2' is not 0 or 1" "$tmp/log"
+check "GRAMMUT_VALID_COVERAGE=2 is refused (rc $rc)" $?
+GRAMMUT_GOAL=speed "$with" "$tmp/input" > "$tmp/log" 2>&1
+grep -q "GRAMMUT_GOAL: 'speed' is not one of coverage, failures, time, complexity" "$tmp/log"
+check "GRAMMUT_GOAL=speed is refused" $?
+GRAMMUT_GOAL=failures "$with" "$tmp/input" > "$tmp/log" 2>&1
+grep -q "goal coverage:1,failures:10,time:1,complexity:1" "$tmp/log"
+check "GRAMMUT_GOAL=failures is announced with its weights" $?
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]
