@@ -28,6 +28,10 @@ Subcommands:
       per source file: median covered branches (or lines, regions,
       functions) of A and of B over their trials and the difference B - A,
       sorted by |difference|.
+  semantic RESULTS_DIR [--scenario S]
+      per target and configuration, median branches covered in the parsing
+      stage (FRONT_END_FILES) and in the semantic stage (every other file);
+      writes RESULTS_DIR/semantic_<scenario>.md.
   readme RESULTS_DIR [--scenario S]
       the README's summary table (markdown) from RESULTS_DIR/results.json.
   memory RESULTS_DIR
@@ -50,8 +54,19 @@ import subprocess
 import sys
 import time
 
-CONFIG_ORDER = ["plain", "grammut", "grammut-grammar-only", "grammut-bytes-only", "plain+dict",
-                "grammut-uniform"]
+CONFIG_ORDER = ["plain", "grammut", "grammut-novalidity", "grammut-grammar-only",
+                "grammut-bytes-only", "plain+dict", "grammut-uniform"]
+# The parsing stage of each target (every other file is its semantic stage:
+# what runs after an input was accepted). SQLite is one amalgamation file:
+# no split.
+FRONT_END_FILES = {
+    "lua": {"llex.c", "lparser.c", "lcode.c", "lzio.c", "lctype.c", "lundump.c"},
+    "libxml2": {"parser.c", "parserInternals.c", "SAX2.c", "encoding.c", "entities.c",
+                "xmlIO.c", "buf.c", "dict.c", "xmlstring.c", "chvalid.c", "hash.c", "uri.c",
+                "error.c", "globals.c", "threads.c", "xmlmemory.c", "list.c"},
+    "mujs": {"jslex.c", "jsparse.c", "jscompile.c", "utf.c"},
+    "expat": {"xmltok.c", "xmltok_impl.c", "xmltok_ns.c", "xmlrole.c"},
+}
 SCENARIO_ORDER = ["seeded", "empty"]
 TARGET_ORDER = ["cjson", "libxml2", "sqlite3", "lua", "expat", "jsonc", "mujs"]
 LLVM_PROFDATA = os.environ.get("LLVM_PROFDATA", "llvm-profdata-14")
@@ -1075,6 +1090,53 @@ def cmd_filediff(args):
                                                                tb - ta))
 
 
+def cmd_semantic(args):
+    """Branches covered in each target's parsing and semantic stages."""
+    rd = args.results_dir
+    runs = [r for r in collect(rd, with_timelines=False) if r["meta"]["scenario"] == args.scenario]
+    targets = sorted({r["meta"]["target"] for r in runs}, key=_t_key)
+    lines = ["# Parsing stage vs semantic stage (%s)" % args.scenario, "",
+             "Median covered branches over trials, per stage (the parsing stage's files are "
+             "listed in bench/coverage_report.py FRONT_END_FILES; every other library file is "
+             "the semantic stage). Ratios are against plain.", ""]
+    for t in targets:
+        front = FRONT_END_FILES.get(t)
+        if front is None:
+            lines += ["## %s" % t, "", "No split: %s is not divided into stages here." % t, ""]
+            continue
+        configs = sorted({r["meta"]["config"] for r in runs if r["meta"]["target"] == t},
+                         key=_cfg_key)
+        rows, base = [], {}
+        for c in configs:
+            fronts, sems = [], []
+            for r in runs:
+                if r["meta"]["target"] != t or r["meta"]["config"] != c:
+                    continue
+                files = (r["coverage"] or {}).get("files") or {}
+                f_cov = sum(v.get("branches", [0, 0])[0] for k, v in files.items()
+                            if os.path.basename(k) in front)
+                s_cov = sum(v.get("branches", [0, 0])[0] for k, v in files.items()
+                            if os.path.basename(k) not in front)
+                fronts.append(f_cov)
+                sems.append(s_cov)
+            if not sems:
+                continue
+            mf, ms = _median(fronts), _median(sems)
+            base.setdefault("f", mf)
+            base.setdefault("s", ms)
+            rows.append([c, str(len(sems)), _fmt_num(mf),
+                         _ratio(mf / base["f"]) if base["f"] else "-", _fmt_num(ms),
+                         _ratio(ms / base["s"]) if base["s"] else "-"])
+        lines += ["## %s" % t, ""]
+        lines += _md_table(["config", "trials", "parsing-stage branches", "ratio",
+                            "semantic-stage branches", "ratio"], rows)
+        lines.append("")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(rd, "semantic_%s.md" % args.scenario), "w") as f:
+        f.write(text)
+    print(text)
+
+
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.json."""
     d = json.load(open(os.path.join(args.results_dir, "results.json")))
@@ -1225,6 +1287,10 @@ def main():
                    choices=["branches", "lines", "regions", "functions"])
     p.add_argument("--all", action="store_true", help="also list files with no difference")
     p.set_defaults(fn=cmd_filediff)
+    p = sp.add_parser("semantic", help="branches per stage: parsing vs semantic")
+    p.add_argument("results_dir")
+    p.add_argument("--scenario", default="seeded")
+    p.set_defaults(fn=cmd_semantic)
     p = sp.add_parser("memory", help="peak RSS, stack depot, allocator, quarantine")
     p.add_argument("results_dir")
     p.set_defaults(fn=cmd_memory)

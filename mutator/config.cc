@@ -78,12 +78,12 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   absl::StatusOr<GoalMix> goal = ParseGoalMix(Env("GRAMMUT_GOAL"));
   if (!goal.ok()) return goal.status();
   c.goal = *goal;
-  const std::string valid = Env("GRAMMUT_VALID_COVERAGE");
+  const std::string valid = Env("GRAMMUT_VALIDITY");
   if (valid != "" && valid != "0" && valid != "1") {
     return absl::InvalidArgumentError(
-        absl::StrCat("GRAMMUT_VALID_COVERAGE='", valid, "' is not 0 or 1"));
+        absl::StrCat("GRAMMUT_VALIDITY='", valid, "' is not 0 or 1"));
   }
-  c.valid_coverage = valid != "0";
+  c.validity = valid != "0";
   return c;
 }
 

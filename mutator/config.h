@@ -24,8 +24,10 @@
 //   GRAMMUT_GOAL          what the probabilities learn toward: coverage
 //                         (default), failures, time, complexity, or a mix
 //                         such as time:3,coverage:1 (goals.h)
-//   GRAMMUT_VALID_COVERAGE 0: do not count the coverage of inputs the target
-//                         reports valid as extra features (default 1)
+//   GRAMMUT_VALIDITY      0: ignore the target's validity verdicts
+//                         (grammut/feedback.h); 1 (default): count the
+//                         coverage of valid inputs as extra features and
+//                         learn only from valid inputs
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
@@ -65,8 +67,9 @@ struct MutatorConfig {
   GoalMix goal;
   // Outputs in a row without a goal score before a rule is reset.
   uint64_t goal_plateau = 20000;
-  // Count valid-only coverage (grammut/feedback.h) for the fuzzer.
-  bool valid_coverage = true;
+  // Use the target's validity verdicts (grammut/feedback.h): valid-only
+  // coverage for the fuzzer, learning only from valid inputs.
+  bool validity = true;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

@@ -225,6 +225,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   HarnessFeedback feedback = reported;
   // Measured times differ between runs: not with GRAMMUT_DETERMINISTIC.
   if (config_.deterministic) feedback.run_seconds = 0;
+  if (!config_.validity) feedback.verdict = HarnessFeedback::Verdict::kNone;
   parse_allowance_ = std::min(config_.parse_burst_seconds,
                               parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;

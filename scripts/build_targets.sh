@@ -415,11 +415,12 @@ coverage_srcdir_of() {
     esac
 }
 
+# Harnesses may include grammut/feedback.h (from the repository's include/).
 harness_include_flags() {
     local t="$1" prefix="$2"
     case "$t" in
-        libxml2) echo "-I$prefix/include/libxml2 -I$prefix/include" ;;
-        *) echo "-I$prefix/include" ;;
+        libxml2) echo "-I$prefix/include/libxml2 -I$prefix/include -I$REPO/include" ;;
+        *) echo "-I$prefix/include -I$REPO/include" ;;
     esac
 }
 

@@ -5,8 +5,8 @@
 # - without grammut every call is a no-op: the target runs, and a valid
 #   input that reaches only code an invalid one reached adds nothing;
 # - with grammut the same valid input adds valid-only features and is
-#   merged in; with GRAMMUT_VALID_COVERAGE=0 it is not;
-# - a misconfigured GRAMMUT_VALID_COVERAGE or GRAMMUT_GOAL stops the run
+#   merged in; with GRAMMUT_VALIDITY=0 it is not;
+# - a misconfigured GRAMMUT_VALIDITY or GRAMMUT_GOAL stops the run
 #   with one clear line.
 set -u
 with="$1" plain="$2"
@@ -29,11 +29,11 @@ check "plain target runs an input that reports validity and a failure" $?
 n=$(merge "$plain"); [ "$n" = 0 ]; check "plain: valid input adds nothing (got '$n')" $?
 n=$(merge env GRAMMUT_DISABLE= "$with"); [ "$n" = 1 ]
 check "grammut: valid input adds valid-only features (got '$n')" $?
-n=$(merge env GRAMMUT_VALID_COVERAGE=0 "$with"); [ "$n" = 0 ]
-check "GRAMMUT_VALID_COVERAGE=0: valid input adds nothing (got '$n')" $?
-GRAMMUT_VALID_COVERAGE=2 "$with" "$tmp/input" > "$tmp/log" 2>&1
-rc=$?; grep -q "grammut: GRAMMUT_VALID_COVERAGE='2' is not 0 or 1" "$tmp/log"
-check "GRAMMUT_VALID_COVERAGE=2 is refused (rc $rc)" $?
+n=$(merge env GRAMMUT_VALIDITY=0 "$with"); [ "$n" = 0 ]
+check "GRAMMUT_VALIDITY=0: valid input adds nothing (got '$n')" $?
+GRAMMUT_VALIDITY=2 "$with" "$tmp/input" > "$tmp/log" 2>&1
+rc=$?; grep -q "grammut: GRAMMUT_VALIDITY='2' is not 0 or 1" "$tmp/log"
+check "GRAMMUT_VALIDITY=2 is refused (rc $rc)" $?
 GRAMMUT_GOAL=speed "$with" "$tmp/input" > "$tmp/log" 2>&1
 grep -q "GRAMMUT_GOAL: 'speed' is not one of coverage, failures, time, complexity" "$tmp/log"
 check "GRAMMUT_GOAL=speed is refused" $?

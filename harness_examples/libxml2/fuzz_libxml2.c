@@ -12,10 +12,14 @@
  * stays within libxml2's default (non-XML_PARSE_HUGE) amplification limits.
  * All error / warning output is silenced.
  *
+ * Validity (grammut/feedback.h; a no-op without grammut): an input is
+ * valid when it is well-formed and, if it has a DTD, valid against it.
+ *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
  * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
  * library that may define those.
  */
+#include <grammut/feedback.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -199,12 +203,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int options = XML_PARSE_NONET | XML_PARSE_NOENT | XML_PARSE_DTDATTR |
                         XML_PARSE_DTDVALID | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr doc;
+    xmlParserCtxtPtr ctxt;
 
     if (size > FUZZ_MAX_INPUT)
         return 0;
     init_once();
 
-    doc = xmlReadMemory((const char *)data, (int)size, "fuzz.xml", NULL, options);
+    ctxt = xmlNewParserCtxt();
+    if (ctxt == NULL)
+        return 0;
+    doc = xmlCtxtReadMemory(ctxt, (const char *)data, (int)size, "fuzz.xml", NULL, options);
+    /* Valid: well-formed, and valid against its DTD when it has one. */
+    grammut_report_valid(doc != NULL && ctxt->wellFormed && (doc->intSubset == NULL || ctxt->valid));
+    xmlFreeParserCtxt(ctxt);
 #ifdef HARNESS_VERBOSE
     fprintf(stderr, "libxml2: %s\n", doc ? "parsed" : "parse failed");
 #endif

@@ -26,10 +26,14 @@
  *    empty string, table.move/insert/remove over huge ranges) refuse such
  *    calls with an ordinary Lua error.
  *
+ * Validity (grammut/feedback.h; a no-op without grammut): an input is
+ * valid when it compiles without a syntax error.
+ *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
  * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
  * library that may define those.
  */
+#include <grammut/feedback.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -345,7 +349,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_PERIOD);
 
     if (luaL_loadbufferx(L, (const char *)data, size, "=fuzz", "t") == LUA_OK) {
+        grammut_report_valid(1); /* compiled: no syntax error */
         lua_pcall(L, 0, 0, 0);
+    } else {
+        grammut_report_valid(0);
     }
 #ifdef HARNESS_VERBOSE
     if (lua_type(L, -1) == LUA_TSTRING)

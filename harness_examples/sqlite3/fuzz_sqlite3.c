@@ -12,10 +12,14 @@
  * defensive mode is on; run-time limits are small, a progress handler
  * aborts after ~100k VM steps, and the heap is capped.
  *
+ * Validity (grammut/feedback.h; a no-op without grammut): an input is
+ * valid when every statement was prepared and stepped without an error.
+ *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
  * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
  * library that may define those.
  */
+#include <grammut/feedback.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -95,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     sqlite3_progress_handler(db, PROGRESS_PERIOD, progress_handler, &progress_calls);
 
-    sqlite3_exec(db, sql, exec_callback, NULL, &errmsg);
+    /* Valid: every statement prepared and stepped without an error. */
+    grammut_report_valid(sqlite3_exec(db, sql, exec_callback, NULL, &errmsg) == SQLITE_OK);
     if (errmsg) {
 #ifdef HARNESS_VERBOSE
         fprintf(stderr, "sqlite3 error: %s (progress calls %u)\n", errmsg, progress_calls);

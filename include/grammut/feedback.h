@@ -11,10 +11,11 @@
  *
  * - grammut_report_valid(1) says the input passed the target's semantic
  *   checks (parsed and accepted: "valid", as Zest defines it), 0 that it was
- *   rejected. While grammut runs (GRAMMUT_VALID_COVERAGE, default on), the
- *   code a *valid* input reached is also counted as separate libFuzzer
- *   features, so an input that reaches known code for the first time while
- *   valid is kept; grammut learns its probabilities only from valid inputs.
+ *   rejected. While grammut runs (unless GRAMMUT_VALIDITY=0), the code a
+ *   *valid* input reached is also counted as separate libFuzzer features,
+ *   so an input that reaches known code for the first time while valid is
+ *   kept (Zest's second coverage signal), and grammut learns its
+ *   probabilities only from inputs not reported invalid.
  * - grammut_report_failure(site) says the input hit a failure the target
  *   handled (a caught exception, an error the code should never reach);
  *   `site` names it (any stable number, e.g. a hash of the exception type).
@@ -43,7 +44,7 @@ extern "C" {
 void grammut_feedback_verdict(int valid) __attribute__((weak));
 /* Notes a handled failure at `site` while the input runs. */
 void grammut_feedback_failure(uint32_t site) __attribute__((weak));
-/* Nonzero when valid-only coverage is wanted (GRAMMUT_VALID_COVERAGE). */
+/* Nonzero when valid-only coverage is wanted (GRAMMUT_VALIDITY). */
 int grammut_feedback_valid_coverage(void) __attribute__((weak));
 
 #ifndef GRAMMUT_VALID_COUNTERS

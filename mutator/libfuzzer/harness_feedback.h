@@ -16,7 +16,7 @@ namespace grammut {
 // call and starts afresh (run_seconds is left 0 for the caller to fill).
 HarnessFeedback TakeHarnessFeedback();
 
-// Whether valid-only coverage is counted (GRAMMUT_VALID_COVERAGE, default
+// Whether valid-only coverage is counted (GRAMMUT_VALIDITY, default
 // on); set by the glue at start-up.
 void SetValidCoverageEnabled(bool enabled);
 

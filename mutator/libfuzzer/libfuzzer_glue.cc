@@ -38,7 +38,7 @@ class Glue {
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
         meter_(config) {
     mutator_->set_byte_mutator(LLVMFuzzerMutate ? &LLVMFuzzerMutate : nullptr);
-    SetValidCoverageEnabled(config.valid_coverage);
+    SetValidCoverageEnabled(config.validity);
     std::fprintf(
         stderr, "grammut: %s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
