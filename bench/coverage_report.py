@@ -28,6 +28,10 @@ Subcommands:
       per source file: median covered branches (or lines, regions,
       functions) of A and of B over their trials and the difference B - A,
       sorted by |difference|.
+  goals RESULTS_DIR [--scenario S]
+      FdLoop's measures per target and configuration: failures the harness
+      reported, distinct failure sites, the slowest run, timeouts; writes
+      RESULTS_DIR/goals_<scenario>.md.
   semantic RESULTS_DIR [--scenario S]
       per target and configuration, median branches covered in the parsing
       stage (FRONT_END_FILES) and in the semantic stage (every other file);
@@ -54,7 +58,8 @@ import subprocess
 import sys
 import time
 
-CONFIG_ORDER = ["plain", "grammut", "grammut-novalidity", "grammut-grammar-only",
+CONFIG_ORDER = ["plain", "grammut", "grammut-novalidity", "grammut-goal-failures",
+                "grammut-goal-time", "grammut-grammar-only",
                 "grammut-bytes-only", "plain+dict", "grammut-uniform"]
 # The parsing stage of each target (every other file is its semantic stage:
 # what runs after an input was accepted). SQLite is one amalgamation file:
@@ -1137,6 +1142,71 @@ def cmd_semantic(args):
     print(text)
 
 
+FEEDBACK_RE = re.compile(r"feedback: valid (\d+) invalid (\d+), failures (\d+) at (\d+) sites, "
+                         r"slowest ([0-9.]+) ms")
+
+
+def goal_outcomes(run_dir):
+    """What a run found for FdLoop's goals, from grammut's stats lines: per
+    process segment (a crash restarts the fuzzer) the last line counts."""
+    segments, last = [], None
+    for line in _open_log(run_dir):
+        m = FEEDBACK_RE.search(line)
+        if m:
+            vals = [int(m.group(i)) for i in range(1, 5)] + [float(m.group(5))]
+            if last is not None and vals[2] < last[2]:
+                segments.append(last)  # counters went back: a new process
+            last = vals
+    if last is not None:
+        segments.append(last)
+    if not segments:
+        return None
+    return {"valid": sum(s[0] for s in segments), "invalid": sum(s[1] for s in segments),
+            "failures": sum(s[2] for s in segments),
+            "failure_sites": max(s[3] for s in segments),
+            "slowest_ms": max(s[4] for s in segments)}
+
+
+def cmd_goals(args):
+    """FdLoop's experiment: failures and slow inputs found per configuration."""
+    rd = args.results_dir
+    runs = [r for r in collect(rd, with_timelines=False) if r["meta"]["scenario"] == args.scenario]
+    lines = ["# Goals (%s): what each configuration found" % args.scenario, "",
+             "Per run, from grammut's stats lines (summed over the fuzzer's process segments; "
+             "sites: the most distinct failure sites one process saw); timeouts from "
+             "libFuzzer's reports. Median [min-max] over trials.", ""]
+    for t in sorted({r["meta"]["target"] for r in runs}, key=_t_key):
+        rows = []
+        for c in sorted({r["meta"]["config"] for r in runs if r["meta"]["target"] == t},
+                        key=_cfg_key):
+            outs, hangs = [], []
+            for r in runs:
+                if r["meta"]["target"] != t or r["meta"]["config"] != c:
+                    continue
+                o = goal_outcomes(os.path.join(rd, r["dir"]))
+                if o is not None:
+                    outs.append(o)
+                hangs.append(sum(1 for x in (r["summary"] or {}).get("crashes", [])
+                                 if x.get("hang")))
+            if not outs:
+                continue
+
+            def agg(key):
+                xs = [o[key] for o in outs]
+                return _range(_median(xs), min(xs), max(xs))
+            rows.append([c, str(len(outs)), agg("failures"), agg("failure_sites"),
+                         agg("slowest_ms"), _range(_median(hangs), min(hangs), max(hangs)),
+                         agg("valid"), agg("invalid")])
+        lines += ["## %s" % t, ""]
+        lines += _md_table(["config", "trials", "failures reported", "failure sites",
+                            "slowest run (ms)", "timeouts/OOMs", "valid", "invalid"], rows)
+        lines.append("")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(rd, "goals_%s.md" % args.scenario), "w") as f:
+        f.write(text)
+    print(text)
+
+
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.json."""
     d = json.load(open(os.path.join(args.results_dir, "results.json")))
@@ -1287,6 +1357,10 @@ def main():
                    choices=["branches", "lines", "regions", "functions"])
     p.add_argument("--all", action="store_true", help="also list files with no difference")
     p.set_defaults(fn=cmd_filediff)
+    p = sp.add_parser("goals", help="failures and slow inputs found (FdLoop goals)")
+    p.add_argument("results_dir")
+    p.add_argument("--scenario", default="seeded")
+    p.set_defaults(fn=cmd_goals)
     p = sp.add_parser("semantic", help="branches per stage: parsing vs semantic")
     p.add_argument("results_dir")
     p.add_argument("--scenario", default="seeded")

@@ -16,6 +16,8 @@
 #                     grammut               fuzz_<t>_grammut, grammut's defaults (GRAMMUT_ARMS unset)
 #                     grammut-novalidity    fuzz_<t>_grammut, GRAMMUT_VALIDITY=0 (the harness's
 #                                           validity verdicts ignored: no valid-only coverage)
+#                     grammut-goal-failures fuzz_<t>_grammut, GRAMMUT_GOAL=failures (FdLoop)
+#                     grammut-goal-time     fuzz_<t>_grammut, GRAMMUT_GOAL=time (FdLoop)
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
 #                     plain+dict            fuzz_<t> -dict=<literal tokens of the grammar>
@@ -68,7 +70,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
-ALL_CONFIGS="plain,grammut,grammut-novalidity,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
+ALL_CONFIGS="plain,grammut,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -276,7 +278,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -289,12 +291,13 @@ run_trial() {
                 grammut-bytes-only) envs+=(GRAMMUT_ARMS=bytes) ;;
                 grammut-uniform) envs+=(GRAMMUT_MODE=uniform) ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
+                grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
     [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
-    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY)=' | tr '\n' ' ' || true)"
+    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \

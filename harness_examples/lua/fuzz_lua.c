@@ -27,7 +27,9 @@
  *    calls with an ordinary Lua error.
  *
  * Validity (grammut/feedback.h; a no-op without grammut): an input is
- * valid when it compiles without a syntax error.
+ * valid when it compiles without a syntax error; a runtime error (Lua's
+ * exception) is reported as a handled failure, its kind the error message
+ * without positions, names and numbers.
  *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
  * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
@@ -320,6 +322,24 @@ static void open_safe_libs(lua_State *L) {
     lua_pop(L, 1);
 }
 
+/* The kind of a runtime error: its message without the "fuzz:N: " position,
+ * quoted names and numbers ("attempt to call a nil value (global)"),
+ * hashed (FNV-1a). Not instrumented: it only labels failures for grammut. */
+__attribute__((no_sanitize("coverage"))) static uint32_t error_kind(const char *msg) {
+    uint32_t h = 2166136261u;
+    int quoted = 0;
+    if (strncmp(msg, "fuzz:", 5) == 0) {
+        const char *p = strstr(msg + 5, ": ");
+        if (p != NULL) msg = p + 2;
+    }
+    for (; *msg; ++msg) {
+        if (*msg == '\'') { quoted = !quoted; continue; }
+        if (quoted || (*msg >= '0' && *msg <= '9')) continue;
+        h = (h ^ (uint8_t)*msg) * 16777619u;
+    }
+    return h;
+}
+
 static int setup(lua_State *L) {
     open_safe_libs(L);
     return 0;
@@ -350,7 +370,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     if (luaL_loadbufferx(L, (const char *)data, size, "=fuzz", "t") == LUA_OK) {
         grammut_report_valid(1); /* compiled: no syntax error */
-        lua_pcall(L, 0, 0, 0);
+        if (lua_pcall(L, 0, 0, 0) == LUA_ERRRUN && grammut_feedback_failure != NULL &&
+            lua_type(L, -1) == LUA_TSTRING)
+            grammut_report_failure(error_kind(lua_tostring(L, -1)));
     } else {
         grammut_report_valid(0);
     }
