@@ -1,7 +1,9 @@
 #include "grammar_runtime/generator.h"
 
+#include <algorithm>
 #include <vector>
 
+#include "grammar_runtime/choice_replay.h"
 #include "grammar_runtime/min_cost.h"
 
 namespace grammut {
@@ -159,6 +161,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
   std::vector<MinCost>& costs = costs_;
+  ChoiceReplay* const replay = options.replay;
   for (int64_t steps = 0;; ++steps) {
     ++work_;
     if (steps > 4 * step_limit + 100000) return false;  // defensive
@@ -185,6 +188,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         options.shortest || nesting >= options.max_depth || steps > step_limit;
     uint32_t pick = 0;
     if (st.num_edges > 1) {
+      // Replay: every decision takes one recorded choice, used or not.
+      const Choice* recorded =
+          replay != nullptr && st.decision >= 0 ? replay->Next() : nullptr;
       costs.clear();
       for (uint32_t i = 0; i < st.num_edges; ++i) {
         costs.push_back(EdgeCost(st.first_edge + i, frame.precedence, 0));
@@ -209,7 +215,16 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                            : 1.0 / st.num_edges;
           total += weights[i];
         }
-        if (total > 0) {
+        const int alt = recorded != nullptr
+                            ? ChoiceReplay::RecordedAlternative(
+                                  *recorded, st.decision, st.num_edges)
+                            : -1;
+        if (alt >= 0 && costs[alt].bytes < kUnreachableCost &&
+            emitted + costs[alt].bytes + reserve <= budget) {
+          pick = static_cast<uint32_t>(alt);
+        } else if (total > 0 && recorded != nullptr) {
+          pick = ChoiceReplay::PickAlternative(*recorded, weights, total);
+        } else if (total > 0) {
           double r = rng.Uniform() * total;
           for (uint32_t i = 0; i < st.num_edges; ++i) {
             if (weights[i] <= 0) continue;
@@ -246,6 +261,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       case EdgeKind::kWildcard:
       case EdgeKind::kRange: {
         int type = e.label;
+        // Replay: every token takes one recorded choice.
+        const Choice* recorded = replay != nullptr ? replay->Next() : nullptr;
         if (e.kind != EdgeKind::kAtom) {
           // Pick a token type the edge accepts and whose shortest text fits.
           const int64_t room_for_type =
@@ -270,7 +287,16 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
           if (shortest_type < 0) return false;
           type = shortest_type;
-          if (!cheapest && !candidates.empty()) {
+          if (!cheapest && recorded != nullptr &&
+              recorded->kind == ChoiceKind::kToken &&
+              std::find(candidates.begin(), candidates.end(),
+                        recorded->symbol) != candidates.end()) {
+            type = recorded->symbol;
+          } else if (!cheapest && recorded != nullptr && !candidates.empty()) {
+            weights_.TokenTypeWeights(candidates, options.mode, &type_weights_);
+            type = candidates[ChoiceReplay::PickIndex(
+                *recorded, candidates.size(), type_weights_)];
+          } else if (!cheapest && !candidates.empty()) {
             // Members of a set are weighed by how often the corpus uses
             // them (ANTLR merges single-token alternatives into a set, so
             // this is where their learned weights live).
@@ -289,22 +315,49 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
         }
         ++frame.children;
+        const int64_t after = cost[e.target].bytes + reserve;
+        const int64_t room = budget - emitted - after - sep_size;
+        // Replay: the recorded text (and trivia, if it fits) of a token of
+        // this type; any other choice seeds the text.
+        absl::string_view text;
+        absl::string_view trivia;
+        bool recorded_text = false;
+        if (!cheapest && recorded != nullptr &&
+            recorded->kind == ChoiceKind::kToken && recorded->symbol == type) {
+          const absl::string_view t = replay->sequence().TokenText(*recorded);
+          const absl::string_view v = replay->sequence().Trivia(*recorded);
+          if (!v.empty() && static_cast<int64_t>(v.size() + t.size()) <=
+                                budget - emitted - after) {
+            text = t;
+            trivia = v;
+            recorded_text = true;
+          } else if (static_cast<int64_t>(t.size()) <= room) {
+            text = t;
+            recorded_text = true;
+          }
+        }
         if (type == -1) {  // EOF
-          last_token = tree.AddToken(-1, "", "");
+          emitted += static_cast<int64_t>(trivia.size());
+          last_token = tree.AddToken(-1, trivia, "");
           state = e.target;
           continue;
         }
-        const int64_t after = cost[e.target].bytes + reserve;
-        const int64_t room = budget - emitted - after - sep_size;
-        if (cheapest) {
-          text_.assign(tokens_.Shortest(type));
-        } else {
-          tokens_.Generate(type, rng, room > 0 ? static_cast<size_t>(room) : 0,
-                           pool_, options.pool_probability, &text_);
+        if (!recorded_text) {
+          if (cheapest) {
+            text_.assign(tokens_.Shortest(type));
+          } else if (recorded != nullptr) {
+            Rng seeded(recorded->value);
+            tokens_.Generate(type, seeded,
+                             room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                             options.pool_probability, &text_);
+          } else {
+            tokens_.Generate(type, rng,
+                             room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                             options.pool_probability, &text_);
+          }
+          text = text_;
         }
-        const std::string& text = text_;
-        absl::string_view trivia;
-        if (last_token >= 0 && !text.empty()) {
+        if (trivia.empty() && last_token >= 0 && !text.empty()) {
           if (separators_.Needs(tree.node(last_token).symbol,
                                 tree.token_text(last_token), type, text)) {
             trivia = sep;

@@ -33,6 +33,8 @@
 
 namespace grammut {
 
+class ChoiceReplay;
+
 // Budget and policy for one generation. Nesting counts rule invocations and
 // the iterations of left-recursive operator loops (ANTLR's parse tree nests
 // one level per operator), so a generated input never nests deeper than the
@@ -44,6 +46,9 @@ struct GenerateOptions {
   double pool_probability = 0.5;  // chance to reuse a corpus token text
   int precedence = 0;             // precedence argument of the start rule
   bool shortest = false;          // take only the cheapest alternatives
+  // Zest-style replay: take the choices from here while it has any, then
+  // go on with the Rng (see choice_replay.h). Not owned; null: none.
+  ChoiceReplay* replay = nullptr;
 };
 
 class Generator {
