@@ -21,6 +21,8 @@ const std::vector<OperatorInfo>& Operators() {
       {"token-bytes", OpTokenBytes, 1.5, false, true, false, false, false},
       {"crossover", OpCrossover, 2.0, false, false, false, false, true},
       {"encode", OpEncode, 0.3, false, true, false, true, false},
+      {"replay", OpReplay, 0.5, false, false, true, false, false},
+      {"replay-rule", OpReplayRule, 1.0, false, false, true, false, false},
   };
   return *table;
 }
@@ -71,6 +73,15 @@ bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
   }
   out->AssignSplice(t, at, donor, from, lead, right_sep);
   return true;
+}
+
+size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {
+  const size_t rest = t.TextSize() - t.SubtreeSize(at);
+  const size_t slack = 2 * ctx.grammar.separator().size();
+  const int first = t.FirstToken(at);
+  const size_t lead = first >= 0 ? t.token_trivia(first).size() : 0;
+  if (rest + slack + lead >= ctx.max_size) return 0;
+  return ctx.max_size - rest - slack - lead;
 }
 
 void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar_runtime/choice_replay.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/rng.h"
@@ -38,6 +39,7 @@ struct OperatorScratch {
   std::vector<int32_t> ints;
   std::vector<int32_t> kids;
   std::vector<DerivationStep> steps;
+  ChoiceSequence choices;  // replay: the record being mutated
   Loops loops;
   std::string text;
 };
@@ -96,6 +98,13 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
+// Zest's parametric mutation (operators_replay.cc): the choice sequence of
+// the whole tree (replay) or of one rule node's subtree (replay-rule) gets
+// geometric runs of random choices and is replayed through the generator;
+// a changed choice changes what the following ones mean, and choices that
+// run out are drawn fresh in the arm's probability mode.
+bool OpReplay(MutationContext& ctx, const Tree& in, Tree* out);
+bool OpReplayRule(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
 namespace op_internal {
@@ -108,6 +117,9 @@ bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
 // Inserts the separator before every token in `tokens` (nodes of `t`) that
 // has no trivia and would run together with the token before it.
 void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);
+// Bytes a replacement of subtree `at` of `t` may take within ctx.max_size
+// (room for its leading trivia and two separators kept aside).
+size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

@@ -8,6 +8,7 @@
 namespace grammut {
 
 using op_internal::Inside;
+using op_internal::RoomFor;
 using op_internal::Splice;
 
 namespace {
@@ -15,16 +16,6 @@ namespace {
 // A random rule node, or -1.
 int PickRuleNode(const MutationContext& ctx, const Tree& in) {
   return TreeIndex::RandomRuleNode(in, ctx.rng);
-}
-
-// Bytes the replacement of subtree `at` may take.
-size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {
-  const size_t rest = t.TextSize() - t.SubtreeSize(at);
-  const size_t slack = 2 * ctx.grammar.separator().size();
-  const int first = t.FirstToken(at);
-  const size_t lead = first >= 0 ? t.token_trivia(first).size() : 0;
-  if (rest + slack + lead >= ctx.max_size) return 0;
-  return ctx.max_size - rest - slack - lead;
 }
 
 }  // namespace
