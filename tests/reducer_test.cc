@@ -181,6 +181,23 @@ TEST_F(ReducerTest, MaxTestsStopsWithTheBestSoFar) {
   EXPECT_EQ(run.tested.size(), 3u);
 }
 
+TEST_F(ReducerTest, StopCallbackEndsTheReduction) {
+  // The callback (grammut reduce --max-time's deadline) is asked before
+  // each test after the original's; the result is the last interesting
+  // text. Here it says "stop" once two tests have run.
+  int64_t asked = 0;
+  ReduceOptions options;
+  options.stop = [&] { return ++asked > 1; };
+  const Reduction run = ReduceOrDie(
+      *json_, R"({"a":[1,2,{"b":"BUG"}],"c":3})",
+      [](absl::string_view s) { return Contains(s, "BUG"); }, options);
+  EXPECT_TRUE(run.result.stopped);
+  EXPECT_EQ(run.result.tests, 2);
+  EXPECT_EQ(run.tested.size(), 2u);
+  EXPECT_TRUE(Contains(run.result.output, "BUG"));
+  EXPECT_EQ(asked, 2);
+}
+
 TEST_F(ReducerTest, OriginalNotInterestingIsAnError) {
   auto r = Reduce(*json_, "[1,2]", [](absl::string_view) { return false; });
   ASSERT_FALSE(r.ok());

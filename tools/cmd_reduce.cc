@@ -18,6 +18,9 @@ ABSL_FLAG(std::string, fuzzer, "",
 ABSL_FLAG(std::string, rule, "", "reduce: start rule (same as --start)");
 ABSL_FLAG(double, timeout, 10, "reduce: seconds per test");
 ABSL_FLAG(int64_t, max_tests, 0, "reduce: stop after N tests (0: no limit)");
+ABSL_FLAG(double, max_time, 0,
+          "reduce: start no test after S seconds (0: no limit); the output "
+          "is the smallest interesting input so far");
 
 namespace grammut::cli {
 
@@ -51,6 +54,11 @@ int RunReduce(const std::vector<std::string>& args) {
   double last_line = 0;
   ReduceOptions options;
   options.max_tests = absl::GetFlag(FLAGS_max_tests);
+  const double max_time = absl::GetFlag(FLAGS_max_time);
+  bool out_of_time = false;
+  if (max_time > 0) {
+    options.stop = [&] { return out_of_time = seconds() >= max_time; };
+  }
   options.progress = [&](const ReduceProgress& p) {
     if (p.tests == 1 || (p.accepted && seconds() - last_line >= 0.5) ||
         seconds() - last_line >= 5) {
@@ -86,7 +94,10 @@ int RunReduce(const std::vector<std::string>& args) {
       r->by_tree ? "on the parse tree" : "by bytes: the input does not parse",
       static_cast<long long>(r->tests), static_cast<long long>(r->cache_hits),
       static_cast<long long>(r->unparsed), r->passes, seconds(),
-      r->stopped ? ", stopped by --max-tests" : "", out.c_str());
+      !r->stopped   ? ""
+      : out_of_time ? ", stopped by --max-time"
+                    : ", stopped by --max-tests",
+      out.c_str());
   return 0;
 }
 

@@ -31,19 +31,19 @@ constexpr char kUsage[] =
     "  grammut mutate   --grammar G [--seed S] -n N FILE\n"
     "  grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY)\n"
     "                   [--rule R] [--out FILE] [--timeout SECONDS]\n"
-    "                   [--max-tests N] FILE\n"
+    "                   [--max-tests N] [--max-time SECONDS] FILE\n"
     "  grammut kpath    --grammar G [--k 1..5] [--uncovered N]\n"
     "                   [--plot FILE.svg] FILE_OR_DIR...\n"
     "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
-    "directory of .interp files. --max-size and --max-tests are accepted\n"
-    "for --max_size and --max_tests.";
+    "directory of .interp files. --max-size, --max-tests and --max-time\n"
+    "are accepted for --max_size, --max_tests and --max_time.";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
-  // Accept --max-size and --max-tests as well as --max_size, --max_tests.
+  // Accept --max-size, --max-tests and --max-time as well as --max_size...
   std::vector<std::string> storage(argv, argv + argc);
   for (std::string& a : storage) {
     if (a.rfind("--max-", 0) == 0) a[5] = '_';

@@ -34,6 +34,10 @@ DdminVerdict Reducer::Try(const std::string& text) {
     ++result_.unparsed;
     return DdminVerdict::kNotInteresting;
   }
+  if (options_.stop && options_.stop()) {
+    result_.stopped = true;
+    return DdminVerdict::kStop;
+  }
   ++result_.tests;
   const bool yes = interesting_(text);
   if (yes) {

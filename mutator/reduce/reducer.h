@@ -69,13 +69,17 @@ struct ReduceOptions {
   int max_depth = 48;     // rule nesting of shortest derivations
   size_t max_parse_bytes = size_t{1} << 20;  // larger input: bytes only
   std::function<void(const ReduceProgress&)> progress;  // may be empty
+  // Asked just before each test (not before the original's); true stops
+  // the reduction as max_tests does. May be empty. (grammut reduce
+  // --max-time passes a deadline check.)
+  std::function<bool()> stop;
 };
 
 // What a reduction did.
 struct ReduceResult {
   std::string output;      // the smallest interesting input found
   bool by_tree = false;    // reduced on the parse tree (else by bytes)
-  bool stopped = false;    // max_tests ran out before the fixpoint
+  bool stopped = false;    // max_tests or stop ended it before the fixpoint
   int64_t tests = 0;       // tests run, the original's included
   int64_t cache_hits = 0;  // candidates skipped as already tested
   int64_t unparsed = 0;    // tree candidates skipped as not parsing
