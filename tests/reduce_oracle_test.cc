@@ -6,7 +6,10 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace grammut::cli {
@@ -48,6 +51,30 @@ constexpr char kUbsan[] =
 SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior src/x.c:10:12 in
 )";
 
+// Two leaks allocated through the same wrapper (MuJS's fuzz harness, cut
+// short); the 104-byte one is listed first.
+constexpr char kLeaks[] = R"(INFO: Seed: 1
+
+=================================================================
+==10000==ERROR: LeakSanitizer: detected memory leaks
+
+Direct leak of 104 byte(s) in 1 object(s) allocated from:
+    #0 0x55c40bbad146 in __interceptor_realloc (/out/fuzz_mujs+0x135146) (BuildId: 07fbfda4c0e4653c5064a4cefb2dd8bb597ba694)
+    #1 0x55c40bbe7e85 in limited_alloc /src/fuzz_mujs.c:77:9
+    #2 0x55c40bbecced in js_malloc /src/mujs/jsrun.c:44:14
+    #3 0x55c40bbebd84 in js_putc /src/mujs/jsintern.c:9:8
+    #4 0x55c40bbebd84 in js_puts /src/mujs/jsintern.c:23:3
+    #5 0x55c40bc1ad10 in Sp_replace_regexp /src/mujs/jsstring.c:441:3
+
+Indirect leak of 32 byte(s) in 1 object(s) allocated from:
+    #0 0x55c40bbad146 in __interceptor_realloc (/out/fuzz_mujs+0x135146) (BuildId: 07fbfda4c0e4653c5064a4cefb2dd8bb597ba694)
+    #1 0x55c40bbe7e85 in limited_alloc /src/fuzz_mujs.c:77:9
+    #2 0x55c40bbecced in js_malloc /src/mujs/jsrun.c:44:14
+    #3 0x55c40bbf0001 in jsV_newobject /src/mujs/jsvalue.c:300:8
+
+SUMMARY: AddressSanitizer: 136 byte(s) leaked in 2 allocation(s).
+)";
+
 // The signature of `log` as "kind in frame", or "none".
 std::string Signature(absl::string_view log) {
   const std::optional<CrashSignature> sig = ParseCrashReport(log);
@@ -77,12 +104,40 @@ TEST(CrashSignatureTest, TimeoutsMatchByKindAlone) {
   EXPECT_TRUE(SameCrash(*asan, *ParseCrashReport(kAsan)));
 }
 
+TEST(CrashSignatureTest, LeaksMatchByAllocationStack) {
+  auto sig = ParseCrashReport(kLeaks);
+  ASSERT_TRUE(sig.has_value());
+  EXPECT_EQ(sig->ToString(),
+            "detected memory leaks in limited_alloc <- js_malloc <- js_putc");
+  EXPECT_EQ(sig->leaks, (std::vector<std::string>{
+                            "limited_alloc <- js_malloc <- js_putc",
+                            "limited_alloc <- js_malloc <- jsV_newobject"}));
+  EXPECT_TRUE(SameCrash(*sig, *sig));
+  // The same leak listed second (reduction changed the sizes) still is.
+  CrashSignature reordered = *sig;
+  std::swap(reordered.leaks[0], reordered.leaks[1]);
+  reordered.frame = reordered.leaks[0];
+  EXPECT_TRUE(SameCrash(*sig, reordered));
+  // Another leak through the same allocator wrapper is not.
+  const CrashSignature other{"detected memory leaks",
+                             "limited_alloc <- js_malloc <- jsV_newobject",
+                             {"limited_alloc <- js_malloc <- jsV_newobject"}};
+  EXPECT_FALSE(SameCrash(*sig, other));
+}
+
 TEST(CrashSignatureTest, UserFunctionsNamedLikeLibcAreKept) {
   EXPECT_EQ(Signature("==1==ERROR: AddressSanitizer: SEGV on unknown address "
                       "0x0\n"
                       "    #0 0x1 in free (/lib/libc.so.6+0x99)\n"
                       "    #1 0x2 in free_list(node*) /src/list.cc:7:3\n"),
             "SEGV in free_list(node*)");
+}
+
+TEST(CrashSignatureTest, ModuleLocationAndBuildIdAreDropped) {
+  EXPECT_EQ(Signature("==9== ERROR: libFuzzer: deadly signal\n"
+                      "    #4 0x5604 in parse_thing (/out/fuzz+0xb5b35) "
+                      "(BuildId: 11aea0f4af21dcf7f6bf8a7492a3f01faea111e5)\n"),
+            "deadly signal in parse_thing");
 }
 
 TEST(CrashSignatureTest, UbsanFromTheSummary) {
@@ -116,6 +171,49 @@ TEST(OracleTest, SlowTestIsKilledAndNotInteresting) {
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
   EXPECT_EQ((*o)->why_not(), "the test takes over 0.3 s");
 }
+
+#ifdef REDUCE_FUZZ_TARGET
+// --fuzzer on tests/reduce_fuzz_target.c, which hangs on "HANG" and leaks
+// on "LEAKA" or "LEAKB".
+OracleOptions FuzzerOptions() {
+  return OracleOptions{"", REDUCE_FUZZ_TARGET, 1, "/some/where/crash"};
+}
+
+TEST(OracleTest, FuzzerTimeoutIsLibFuzzersReport) {
+  auto o = Oracle::Create(FuzzerOptions());
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_TRUE((*o)->Interesting("xx HANG xx"));
+  ASSERT_TRUE((*o)->signature().has_value());
+  EXPECT_EQ((*o)->signature()->kind, "timeout");
+  EXPECT_FALSE((*o)->Interesting("xx"));     // runs to the end
+  EXPECT_FALSE((*o)->Interesting("LEAKA"));  // another report
+  EXPECT_TRUE((*o)->Interesting("HANG"));
+}
+
+TEST(OracleTest, FuzzerLeakNeedsTheSameAllocationStack) {
+  auto o = Oracle::Create(FuzzerOptions());
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_TRUE((*o)->Interesting("x LEAKA x"));
+  ASSERT_TRUE((*o)->signature().has_value());
+  EXPECT_EQ((*o)->signature()->ToString(),
+            "detected memory leaks in alloc_wrapper <- leak_a <- "
+            "LLVMFuzzerTestOneInput");
+  EXPECT_TRUE((*o)->Interesting("LEAKA"));
+  // Same allocator wrapper, another leak: not the same crash.
+  EXPECT_FALSE((*o)->Interesting("LEAKB"));
+  // Both leaks: leak_b's (64 bytes) is listed first, leak_a's still there.
+  EXPECT_TRUE((*o)->Interesting("LEAKA LEAKB"));
+  EXPECT_FALSE((*o)->Interesting("none"));
+}
+
+TEST(OracleTest, FuzzerNotCrashingSaysWhy) {
+  auto o = Oracle::Create(FuzzerOptions());
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_FALSE((*o)->Interesting("fine"));
+  EXPECT_EQ((*o)->why_not(),
+            absl::StrCat(REDUCE_FUZZ_TARGET, " does not crash on it"));
+}
+#endif  // REDUCE_FUZZ_TARGET
 
 TEST(OracleTest, BadOptions) {
   EXPECT_FALSE(Oracle::Create(OracleOptions{"", "", 10, "in"}).ok());

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -70,6 +71,11 @@ std::string FrameFunction(absl::string_view line) {
   const size_t in = line.find(" in ");
   if (in == absl::string_view::npos) return "";
   absl::string_view func = absl::StripAsciiWhitespace(line.substr(in + 4));
+  // Drop a last "(BuildId: ...)" (newer sanitizers print it after modules).
+  const size_t build_id = func.rfind(" (BuildId: ");
+  if (build_id != absl::string_view::npos && absl::EndsWith(func, ")")) {
+    func = absl::StripTrailingAsciiWhitespace(func.substr(0, build_id));
+  }
   // Drop the location (function names may hold spaces; locations do not).
   const size_t space = func.rfind(' ');
   if (space != absl::string_view::npos && IsLocation(func.substr(space + 1))) {
@@ -156,10 +162,38 @@ std::string CrashSignature::ToString() const {
   return frame.empty() ? kind : absl::StrCat(kind, " in ", frame);
 }
 
+namespace {
+
+constexpr absl::string_view kLeakKind = "detected memory leaks";
+
+// The allocation stacks of a LeakSanitizer report (CrashSignature::leaks).
+std::vector<std::string> LeakStacks(absl::string_view log) {
+  std::vector<std::string> leaks;
+  int frames = kLeakFrames;  // functions still to take for leaks.back()
+  for (absl::string_view line : absl::StrSplit(log, '\n')) {
+    const absl::string_view t = absl::StripLeadingAsciiWhitespace(line);
+    if (absl::StartsWith(t, "Direct leak of ") ||
+        absl::StartsWith(t, "Indirect leak of ")) {
+      leaks.emplace_back();
+      frames = 0;
+      continue;
+    }
+    if (frames >= kLeakFrames) continue;
+    const std::string func = FrameFunction(line);
+    if (func.empty() || IsMachinery(func)) continue;
+    if (frames++ > 0) absl::StrAppend(&leaks.back(), " <- ");
+    absl::StrAppend(&leaks.back(), func);
+  }
+  return leaks;
+}
+
+}  // namespace
+
 std::optional<CrashSignature> ParseCrashReport(absl::string_view log) {
   std::optional<CrashSignature> sig;
   std::string summary_kind;
   for (absl::string_view line : absl::StrSplit(log, '\n')) {
+    if (sig.has_value() && sig->kind == kLeakKind) break;
     if (!sig.has_value()) {
       if (absl::StrContains(line, "ERROR: ") &&
           (absl::StrContains(line, "Sanitizer: ") ||
@@ -180,6 +214,10 @@ std::optional<CrashSignature> ParseCrashReport(absl::string_view log) {
       if (!func.empty() && !IsMachinery(func)) sig->frame = func;
     }
   }
+  if (sig.has_value() && sig->kind == kLeakKind) {
+    sig->leaks = LeakStacks(log);
+    sig->frame = sig->leaks.empty() ? "" : sig->leaks.front();
+  }
   if (!sig.has_value() && !summary_kind.empty()) {
     // UBSan prints no ERROR line: take the first frame of the log.
     sig = CrashSignature{summary_kind, ""};
@@ -198,6 +236,10 @@ bool SameCrash(const CrashSignature& original, const CrashSignature& now) {
   if (original.kind != now.kind) return false;
   if (original.kind == "timeout" || original.kind == "out-of-memory") {
     return true;
+  }
+  if (original.kind == kLeakKind) {
+    return std::find(now.leaks.begin(), now.leaks.end(), original.frame) !=
+           now.leaks.end();
   }
   return original.frame == now.frame;
 }

@@ -43,9 +43,20 @@ struct CrashSignature {
   // __interceptor, __interception, fuzzer::, __libc_, __GI_,
   // __pthread_kill, operator new or operator delete, or named malloc,
   // calloc, realloc, free, abort, raise, gsignal or pthread_kill. LOCATION,
-  // the last word when it is "file:line[:column]" or "(module+0x...)", is
-  // dropped. Empty if there is none.
+  // the last word when it is "file:line[:column]" or "(module+0x...)"
+  // (after dropping a last "(BuildId: ...)"), is dropped. Empty if there is
+  // none.
+  //
+  // For leaks ("detected memory leaks") it is the first leak's allocation
+  // stack instead: its first kLeakFrames functions that are not machinery,
+  // joined by " <- " ("limited_alloc <- js_malloc <- js_putc"), because an
+  // allocation stack starts in the program's allocator wrappers, which all
+  // its leaks share.
   std::string frame;
+  // Leaks only: that string for every leak of the report ("Direct leak of"
+  // and "Indirect leak of" blocks), in the report's order (LSan sorts them
+  // by size, which reducing the input changes).
+  std::vector<std::string> leaks;
 
   bool operator==(const CrashSignature& o) const {
     return kind == o.kind && frame == o.frame;
@@ -54,13 +65,19 @@ struct CrashSignature {
   std::string ToString() const;
 };
 
+// Allocation-stack functions compared for a leak.
+inline constexpr int kLeakFrames = 3;
+
 // ParseCrashReport reads a sanitizer/libFuzzer log; nullopt if it holds no
 // report.
 std::optional<CrashSignature> ParseCrashReport(absl::string_view log);
 
 // True if a candidate's crash matches the original's: the same kind, and
 // the same frame unless the kind is "timeout" or "out-of-memory" (where the
-// stack shows wherever the process happened to be).
+// stack shows wherever the process happened to be; a timeout is libFuzzer's
+// own report, so a process our time limit had to kill is not one). For
+// leaks, one of the candidate's leaks must have the original's first
+// leak's allocation stack.
 bool SameCrash(const CrashSignature& original, const CrashSignature& now);
 
 // How to run the test.
