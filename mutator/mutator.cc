@@ -100,6 +100,10 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     m->weights_->set_smoothing(config.smoothing);
   }
   m->saved_baseline_ = std::make_unique<Weights>(*m->weights_);
+  // The kpath operator's targets: 2-paths of the grammar not yet learned.
+  if (config.learning()) {
+    m->kpaths_ = std::make_unique<KPathTargets>(*m->grammar_, 2);
+  }
   absl::Status st = m->RestrictArms(config.arms);
   if (!st.ok()) return st;
   return m;
@@ -132,6 +136,7 @@ void Mutator::Learn(const Tree& tree, double times) {
   weights_->AddTree(tree, times);
   token_pool_.AddTree(tree, salt);
   donors_.AddTree(tree, salt);
+  if (kpaths_ != nullptr) kpaths_->AddTree(tree);
   ++stats_.learned;
 }
 
@@ -315,7 +320,8 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
                         scratch_,
                         &bytes_out_,
                         other != nullptr ? other->tree : nullptr,
-                        other != nullptr ? other->index : nullptr};
+                        other != nullptr ? other->index : nullptr,
+                        kpaths_.get()};
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
     if (op.whole_input) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;
@@ -487,7 +493,8 @@ size_t Mutator::MemoryBytes() const {
   for (const Slot& s : slots_) {
     ring += s.tree.MemoryBytes() + s.index.MemoryBytes();
   }
-  return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring;
+  return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring +
+         (kpaths_ != nullptr ? kpaths_->MemoryBytes() : 0);
 }
 
 std::string Mutator::StatsLine() const {
@@ -536,6 +543,10 @@ std::string Mutator::StatsLine() const {
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
              stats_.learned, stats_.kept, stats_.late_credit, ops) +
+         (kpaths_ != nullptr
+              ? absl::StrFormat(" | 2-paths covered %d of %d",
+                                kpaths_->covered(), kpaths_->total())
+              : std::string()) +
          FeedbackStats();
 }
 

@@ -55,6 +55,7 @@
 #include "mutator/config.h"
 #include "mutator/donor_pool.h"
 #include "mutator/goals.h"
+#include "mutator/kpath_targets.h"
 #include "mutator/operators.h"
 #include "mutator/tree_cache.h"
 
@@ -258,6 +259,8 @@ class Mutator {
 
   MutatorStats stats_;
   GoalTracker goals_;
+  // k-paths the learned trees cover (null when learning is off).
+  std::unique_ptr<KPathTargets> kpaths_;
   Rng goal_rng_{0x9e3779b9};        // picks the rule a plateau resets
   std::vector<uint8_t> rule_seen_;  // scratch of CountDistinctRules
 };

@@ -23,6 +23,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"encode", OpEncode, 0.3, false, true, false, true, false},
       {"replay", OpReplay, 0.5, false, false, true, false, false},
       {"replay-rule", OpReplayRule, 1.0, false, false, true, false, false},
+      {"kpath", OpKPath, 1.0, false, false, false, false, false},
   };
   return *table;
 }

@@ -26,6 +26,7 @@
 #include "grammar_runtime/tree.h"
 #include "mutator/byte_mutator.h"
 #include "mutator/donor_pool.h"
+#include "mutator/kpath_targets.h"
 #include "mutator/loops.h"
 #include "mutator/tree_index.h"
 
@@ -62,6 +63,7 @@ struct MutationContext {
   std::string* bytes_out;       // whole-input operators
   const Tree* other = nullptr;  // crossover: the second input
   const TreeIndex* other_index = nullptr;
+  KPathTargets* kpaths = nullptr;  // uncovered k-paths; null: none tracked
 };
 
 // An operator: returns false if it cannot apply.
@@ -105,6 +107,11 @@ bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
 // run out are drawn fresh in the arm's probability mode.
 bool OpReplay(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpReplayRule(MutationContext& ctx, const Tree& in, Tree* out);
+// k-path-directed regeneration (operators_kpath.cc): draws a k-path the
+// corpus has not covered (KPathTargets), and regenerates a node of the rule
+// it starts in (with inverse probabilities: unseen alternatives first), up
+// to 4 times, until the output covers it.
+bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
 namespace op_internal {

@@ -361,11 +361,17 @@ TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
   EXPECT_EQ(m->stats().learned, samples.size());
   EXPECT_EQ(m->weights().trees(), static_cast<int64_t>(samples.size()));
   // A kept output: learned at once (no parse), and its arm is credited.
+  // (The first seed whose output a clean, tree-level arm made.)
   std::string op;
-  m->MutateString(samples[0], 4096, 2, &op);
+  for (unsigned seed = 2;; ++seed) {
+    m->MutateString(samples[0], 4096, seed, &op);
+    const std::string base = op.substr(0, op.find('/'));
+    if (!Operators()[FindOperator(base)].byte_level) break;
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+  }
   const int64_t parses = m->parses();
   m->ReportOutcome(Fate::kKept, 1e-4);
-  EXPECT_EQ(m->stats().learned, samples.size() + 1);
+  EXPECT_EQ(m->stats().learned, samples.size() + 1) << op;
   EXPECT_EQ(m->parses(), parses);
   uint64_t wins = 0;
   for (int i = 0; i < m->operator_bandit().size(); ++i) {

@@ -1,0 +1,62 @@
+#include "mutator/kpath_targets.h"
+
+#include <utility>
+
+namespace grammut {
+
+KPathTargets::KPathTargets(const Grammar& grammar, int k, size_t max_paths)
+    : k_(k), graph_(std::make_unique<SymbolGraph>(grammar)) {
+  graph_->Enumerate(k, max_paths, [&](absl::Span<const int32_t> path) {
+    const KSymbol& first = graph_->symbol(path[0]);
+    // Paths that start at a token cannot be steered by regenerating a rule.
+    if (first.kind == KSymbol::Kind::kToken) return;
+    Target t;
+    t.hash = KPathHash(path);
+    t.rule = first.target;
+    if (t.rule < 0 || !index_.emplace(t.hash, paths_.size()).second) return;
+    paths_.push_back(t);
+  });
+  is_covered_.assign(paths_.size(), 0);
+  uncovered_.reserve(paths_.size());
+  for (uint32_t i = 0; i < paths_.size(); ++i) uncovered_.push_back(i);
+}
+
+void KPathTargets::AddTree(const Tree& tree) {
+  KPathsOfTree(*graph_, tree, k_, [&](absl::Span<const int32_t> path) {
+    auto it = index_.find(KPathHash(path));
+    if (it == index_.end() || is_covered_[it->second]) return;
+    is_covered_[it->second] = 1;
+    ++covered_count_;
+  });
+}
+
+bool KPathTargets::PickUncovered(Rng& rng, Target* out) {
+  while (!uncovered_.empty()) {
+    const size_t i = rng.Below(uncovered_.size());
+    const uint32_t p = uncovered_[i];
+    if (is_covered_[p]) {  // covered since: drop it
+      uncovered_[i] = uncovered_.back();
+      uncovered_.pop_back();
+      continue;
+    }
+    *out = paths_[p];
+    return true;
+  }
+  return false;
+}
+
+bool KPathTargets::Holds(const Tree& tree, uint64_t hash) const {
+  bool found = false;
+  KPathsOfTree(*graph_, tree, k_, [&](absl::Span<const int32_t> path) {
+    if (!found && KPathHash(path) == hash) found = true;
+  });
+  return found;
+}
+
+size_t KPathTargets::MemoryBytes() const {
+  return paths_.capacity() * sizeof(Target) +
+         index_.capacity() * (sizeof(uint64_t) + sizeof(uint32_t) + 1) +
+         is_covered_.capacity() + uncovered_.capacity() * sizeof(uint32_t);
+}
+
+}  // namespace grammut

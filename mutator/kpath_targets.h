@@ -1,0 +1,63 @@
+// kpath_targets.h: which k-paths the corpus has not covered yet (Havrikov),
+// for the k-path-directed regeneration operator ("kpath").
+//
+// Every clean tree the mutator learns from adds its k-paths to the covered
+// set; the grammar's k-paths (enumerated once, up to a bound) minus those
+// are the targets. PickUncovered draws one at random; the operator then
+// regenerates a node of the rule the target starts in until the output
+// covers it (operators_kpath.cc).
+#ifndef GRAMMUT_MUTATOR_KPATH_TARGETS_H_
+#define GRAMMUT_MUTATOR_KPATH_TARGETS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "grammar_runtime/grammar.h"
+#include "grammar_runtime/kpath.h"
+#include "grammar_runtime/rng.h"
+#include "grammar_runtime/tree.h"
+
+namespace grammut {
+
+class KPathTargets {
+ public:
+  // One target: a k-path, its hash, and the rule its first symbol opens.
+  struct Target {
+    uint64_t hash = 0;
+    int rule = -1;  // the rule whose subtree must hold the path
+  };
+
+  // Enumerates the k-paths of `grammar` (at most `max_paths`; beyond that
+  // the rest are not targets). `grammar` must outlive this.
+  KPathTargets(const Grammar& grammar, int k = 2,
+               size_t max_paths = size_t{1} << 17);
+
+  // Adds the k-paths of `tree` to the covered set.
+  void AddTree(const Tree& tree);
+  // PickUncovered sets `*out` to a random uncovered k-path that starts at a
+  // rule reference; false if none is left.
+  bool PickUncovered(Rng& rng, Target* out);
+  // Whether `tree` holds the k-path with hash `hash`.
+  bool Holds(const Tree& tree, uint64_t hash) const;
+
+  int k() const { return k_; }
+  size_t total() const { return paths_.size(); }
+  size_t covered() const { return covered_count_; }
+  size_t MemoryBytes() const;
+
+ private:
+  int k_;
+  std::unique_ptr<SymbolGraph> graph_;
+  std::vector<Target> paths_;  // targets, in enumeration order
+  absl::flat_hash_map<uint64_t, uint32_t> index_;  // hash -> paths_ index
+  std::vector<uint8_t> is_covered_;                // per paths_ index
+  std::vector<uint32_t> uncovered_;  // candidates (covered ones removed lazily)
+  size_t covered_count_ = 0;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_MUTATOR_KPATH_TARGETS_H_

@@ -1,0 +1,49 @@
+// operators_kpath.cc: k-path-directed regeneration (Havrikov): regenerate a
+// node toward a k-path the corpus has not covered yet.
+#include <algorithm>
+
+#include "mutator/kpath_targets.h"
+#include "mutator/operators.h"
+
+namespace grammut {
+
+using op_internal::RoomFor;
+using op_internal::Splice;
+
+namespace {
+// Regenerations tried per call before settling for the last one.
+constexpr int kTries = 4;
+// Uncovered k-paths drawn before giving up on finding a node for one.
+constexpr int kDraws = 8;
+}  // namespace
+
+bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
+  if (ctx.kpaths == nullptr) return false;
+  KPathTargets::Target target;
+  int at = -1;
+  for (int draw = 0; draw < kDraws && at < 0; ++draw) {
+    if (!ctx.kpaths->PickUncovered(ctx.rng, &target)) return false;
+    absl::Span<const int32_t> nodes =
+        ctx.index.OfRule(in, ctx.grammar, target.rule);
+    if (!nodes.empty()) at = nodes[ctx.rng.Below(nodes.size())];
+  }
+  if (at < 0) return false;
+  GenerateOptions options;
+  options.max_bytes = std::min(
+      RoomFor(ctx, in, at), 2 * in.SubtreeSize(at) + 64 + ctx.rng.Below(256));
+  // Inverse probabilities: what the corpus has not shown comes first,
+  // which is where uncovered k-paths are.
+  options.mode = ProbabilityMode::kInverse;
+  options.max_depth = ctx.max_depth;
+  Tree& fresh = ctx.scratch.fresh;
+  bool made = false;
+  for (int i = 0; i < kTries; ++i) {
+    if (!ctx.generator.Generate(target.rule, ctx.rng, options, &fresh)) break;
+    if (!Splice(ctx, in, at, fresh, 0, out)) continue;
+    made = true;
+    if (ctx.kpaths->Holds(*out, target.hash)) break;
+  }
+  return made;
+}
+
+}  // namespace grammut
