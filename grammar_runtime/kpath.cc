@@ -1,7 +1,6 @@
 #include "grammar_runtime/kpath.h"
 
 #include <algorithm>
-#include <deque>
 
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
@@ -279,9 +278,17 @@ struct MatchBack {
 
 // MatchChildren's buffers, reused from node to node (clear keeps their
 // capacity: the search would otherwise spend its time growing them).
+// One operator-loop iteration found by MatchChildren.
+struct MatchIteration {
+  int alt;
+  int start;  // first child position of the iteration
+  bool virtual_child;
+};
+
 struct MatchScratch {
+  std::vector<MatchIteration> iterations;
   absl::flat_hash_map<uint64_t, MatchBack> back;
-  std::deque<std::pair<int32_t, int32_t>> queue;
+  std::vector<std::pair<int32_t, int32_t>> queue;  // BFS: read from `head`
   std::vector<int> kids;
 };
 
@@ -319,8 +326,13 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
   // Breadth-first search with back pointers.
   using Back = MatchBack;
   absl::flat_hash_map<uint64_t, Back>& back = scratch->back;
-  std::deque<std::pair<int32_t, int32_t>>& queue = scratch->queue;
-  back.clear();
+  std::vector<std::pair<int32_t, int32_t>>& queue = scratch->queue;
+  // Emptied keeping its table (absl's clear() frees large tables).
+  if (back.capacity() > 127) {
+    for (auto it = back.begin(); it != back.end();) back.erase(it++);
+  } else {
+    back.clear();
+  }
   queue.clear();
   const int32_t start = g.rule_start[rule], stop = g.rule_stop[rule];
   back[Key(start, 0)] = Back{-1, -1, -1, -1, false};
@@ -331,9 +343,8 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
     }
   };
   bool found = false;
-  while (!queue.empty() && back.size() < 200000) {
-    const auto [s, pos] = queue.front();
-    queue.pop_front();
+  for (size_t head = 0; head < queue.size() && back.size() < 200000;) {
+    const auto [s, pos] = queue[head++];
     if (s == stop && pos == m) {
       found = true;
       break;
@@ -374,18 +385,14 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
   }
   if (!found) return;
   // Walk back: symbols per child and the iterations in order.
-  struct Iteration {
-    int alt;
-    int start;  // first child position of the iteration
-    bool virtual_child;
-  };
-  std::vector<Iteration> iterations;
+  std::vector<MatchIteration>& iterations = scratch->iterations;
+  iterations.clear();
   int32_t s = stop, pos = m;
   while (!(s == start && pos == 0)) {
     const Back& b = back.at(Key(s, pos));
     if (b.symbol >= 0 && pos > 0) out->symbol[pos - 1] = b.symbol;
     if (b.iteration >= 0) {
-      iterations.push_back(Iteration{b.iteration, b.pos, b.virtual_child});
+      iterations.push_back(MatchIteration{b.iteration, b.pos, b.virtual_child});
     }
     s = b.state;
     pos = b.pos;
@@ -410,10 +417,38 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
 
 }  // namespace
 
+// One rule node being walked by KPathsOfTree.
+struct KPathFrame {
+  int node = 0;
+  ChildMatch match;
+  int next = 0;         // next child position
+  int child_node = -1;  // node index of that child
+  int wrappers = 0;     // implicit self-refs pushed for this frame
+  bool child_pushed = false;
+};
+
+struct KPathScratch::Buffers {
+  std::vector<int32_t> anc;        // symbolic ancestors, -1 where unknown
+  std::vector<KPathFrame> frames;  // frames[0, depth) in use; kept for reuse
+  MatchScratch match;
+};
+
+KPathScratch::KPathScratch() : buffers(std::make_unique<Buffers>()) {}
+KPathScratch::~KPathScratch() = default;
+
 void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
                   const std::function<void(absl::Span<const int32_t>)>& fn) {
+  KPathScratch scratch;
+  KPathsOfTree(graph, tree, k, fn, &scratch);
+}
+
+void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
+                  const std::function<void(absl::Span<const int32_t>)>& fn,
+                  KPathScratch* reuse) {
   if (tree.empty() || k < 1) return;
-  std::vector<int32_t> anc;  // symbolic ancestors, -1 where unknown
+  KPathScratch::Buffers& buf = *reuse->buffers;
+  std::vector<int32_t>& anc = buf.anc;
+  anc.clear();
   auto push = [&](int32_t s) {
     anc.push_back(s);
     if (s < 0 || static_cast<int>(anc.size()) < k) return;
@@ -424,27 +459,22 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
     fn(path);
   };
   // Depth-first over rule nodes; each frame walks its node's children.
-  struct Frame {
-    int node;
-    ChildMatch match;
-    int next = 0;         // next child position
-    int child_node = -1;  // node index of that child
-    int wrappers = 0;     // implicit self-refs pushed for this frame
-    bool child_pushed = false;
-  };
-  std::vector<Frame> stack;
-  MatchScratch scratch;
+  std::vector<KPathFrame>& frames = buf.frames;
+  size_t depth = 0;
   auto open = [&](int node) {
-    stack.emplace_back();
-    Frame& f = stack.back();
+    if (depth == frames.size()) frames.emplace_back();
+    KPathFrame& f = frames[depth++];
     f.node = node;
+    f.next = 0;
     f.child_node = node + 1;
-    MatchChildren(graph, tree, node, &scratch, &f.match);
+    f.wrappers = 0;
+    f.child_pushed = false;
+    MatchChildren(graph, tree, node, &buf.match, &f.match);
   };
   if (!tree.node(0).is_rule) return;
   open(0);
-  while (!stack.empty()) {
-    Frame& f = stack.back();
+  while (depth > 0) {
+    KPathFrame& f = frames[depth - 1];
     if (f.child_pushed) {  // back from a child
       anc.pop_back();
       f.child_pushed = false;
@@ -453,7 +483,7 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
     }
     if (f.child_node >= tree.End(f.node)) {
       anc.resize(anc.size() - f.wrappers);
-      stack.pop_back();
+      --depth;
       continue;
     }
     // Adjust the implicit self-refs above this child (their number only

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,25 @@ class SymbolGraph {
 // O(nodes * k) once each rule node's children are matched to symbols.
 void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
                   const std::function<void(absl::Span<const int32_t>)>& fn);
+
+// Buffers KPathsOfTree reuses from call to call: a caller that walks many
+// trees with one scratch allocates nothing once the buffers have grown.
+class KPathScratch {
+ public:
+  KPathScratch();
+  ~KPathScratch();
+  KPathScratch(const KPathScratch&) = delete;
+  KPathScratch& operator=(const KPathScratch&) = delete;
+
+  struct Buffers;  // defined in kpath.cc
+  std::unique_ptr<Buffers> buffers;
+};
+
+// KPathsOfTree with reused buffers (`fn` should capture little: a
+// std::function holds two references without allocating).
+void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
+                  const std::function<void(absl::Span<const int32_t>)>& fn,
+                  KPathScratch* scratch);
 
 // A stable 64-bit hash of a path (for coverage sets).
 uint64_t KPathHash(absl::Span<const int32_t> path);

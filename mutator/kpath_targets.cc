@@ -13,6 +13,7 @@ KPathTargets::KPathTargets(const Grammar& grammar, int k, size_t max_paths)
     Target t;
     t.hash = KPathHash(path);
     t.rule = first.target;
+    t.last = path[path.size() - 1];
     if (t.rule < 0 || !index_.emplace(t.hash, paths_.size()).second) return;
     paths_.push_back(t);
   });
@@ -22,12 +23,15 @@ KPathTargets::KPathTargets(const Grammar& grammar, int k, size_t max_paths)
 }
 
 void KPathTargets::AddTree(const Tree& tree) {
-  KPathsOfTree(*graph_, tree, k_, [&](absl::Span<const int32_t> path) {
-    auto it = index_.find(KPathHash(path));
-    if (it == index_.end() || is_covered_[it->second]) return;
-    is_covered_[it->second] = 1;
-    ++covered_count_;
-  });
+  KPathsOfTree(
+      *graph_, tree, k_,
+      [this](absl::Span<const int32_t> path) {
+        auto it = index_.find(KPathHash(path));
+        if (it == index_.end() || is_covered_[it->second]) return;
+        is_covered_[it->second] = 1;
+        ++covered_count_;
+      },
+      &scratch_);
 }
 
 bool KPathTargets::PickUncovered(Rng& rng, Target* out) {
@@ -47,9 +51,23 @@ bool KPathTargets::PickUncovered(Rng& rng, Target* out) {
 
 bool KPathTargets::Holds(const Tree& tree, uint64_t hash) const {
   bool found = false;
-  KPathsOfTree(*graph_, tree, k_, [&](absl::Span<const int32_t> path) {
-    if (!found && KPathHash(path) == hash) found = true;
-  });
+  KPathsOfTree(
+      *graph_, tree, k_,
+      [&found, hash](absl::Span<const int32_t> path) {
+        if (!found && KPathHash(path) == hash) found = true;
+      },
+      &scratch_);
+  return found;
+}
+
+bool KPathTargets::HasSymbol(const Tree& tree, int symbol) const {
+  bool found = false;
+  KPathsOfTree(
+      *graph_, tree, 1,
+      [&found, symbol](absl::Span<const int32_t> path) {
+        if (path[0] == symbol) found = true;
+      },
+      &scratch_);
   return found;
 }
 

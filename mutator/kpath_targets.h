@@ -24,10 +24,12 @@ namespace grammut {
 
 class KPathTargets {
  public:
-  // One target: a k-path, its hash, and the rule its first symbol opens.
+  // One target: a k-path, its hash, the rule its first symbol opens and
+  // its last symbol.
   struct Target {
     uint64_t hash = 0;
     int rule = -1;  // the rule whose subtree must hold the path
+    int last = -1;  // the path's last symbol
   };
 
   // Enumerates the k-paths of `grammar` (at most `max_paths`; beyond that
@@ -42,6 +44,11 @@ class KPathTargets {
   bool PickUncovered(Rng& rng, Target* out);
   // Whether `tree` holds the k-path with hash `hash`.
   bool Holds(const Tree& tree, uint64_t hash) const;
+  // Whether some node of `tree` is symbol `symbol` (a 1-path). For a
+  // subtree generated for a 2-path's rule, holding the path's last symbol
+  // is the cheap test that the path can now be there: symbols are
+  // occurrences, so that symbol only ever sits under the path's rule.
+  bool HasSymbol(const Tree& tree, int symbol) const;
 
   int k() const { return k_; }
   size_t total() const { return paths_.size(); }
@@ -51,7 +58,8 @@ class KPathTargets {
  private:
   int k_;
   std::unique_ptr<SymbolGraph> graph_;
-  std::vector<Target> paths_;  // targets, in enumeration order
+  mutable KPathScratch scratch_;  // KPathsOfTree's buffers, reused
+  std::vector<Target> paths_;     // targets, in enumeration order
   absl::flat_hash_map<uint64_t, uint32_t> index_;  // hash -> paths_ index
   std::vector<uint8_t> is_covered_;                // per paths_ index
   std::vector<uint32_t> uncovered_;  // candidates (covered ones removed lazily)

@@ -110,7 +110,7 @@ bool OpReplayRule(MutationContext& ctx, const Tree& in, Tree* out);
 // k-path-directed regeneration (operators_kpath.cc): draws a k-path the
 // corpus has not covered (KPathTargets), and regenerates a node of the rule
 // it starts in (with inverse probabilities: unseen alternatives first), up
-// to 4 times, until the output covers it.
+// to 4 times, until the new subtree holds the path's last symbol.
 bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
