@@ -2,6 +2,7 @@
 # feedback_e2e.sh FUZZ_WITH_GRAMMUT FUZZ_PLAIN: the harness feedback API
 # (grammut/feedback.h) end to end, with libFuzzer's own corpus merge as the
 # judge of which inputs add features.
+# - the target's own coverage counters stay registered with libFuzzer;
 # - without grammut every call is a no-op: the target runs, and a valid
 #   input that reaches only code an invalid one reached adds nothing;
 # - with grammut the same valid input adds valid-only features and is
@@ -26,6 +27,15 @@ merge() {
 printf 'vf' > "$tmp/input"
 "$plain" "$tmp/input" > "$tmp/log" 2>&1
 check "plain target runs an input that reports validity and a failure" $?
+# The header must leave the target's own coverage alone: libFuzzer still
+# registers its inline 8-bit counters (a header that declared the
+# __sancov_cntrs section bounds once made them vanish).
+for bin in "$plain" "$with"; do
+  mkdir -p "$tmp/seeds"; printf 'vf' > "$tmp/seeds/a"
+  "$bin" -runs=0 "$tmp/seeds" > "$tmp/log" 2>&1
+  grep -q "INFO: Loaded 1 modules .* inline 8-bit counters" "$tmp/log" && grep -q "INITED cov: [1-9]" "$tmp/log"
+  check "$(basename "$bin"): the target's own coverage is registered" $?
+done
 n=$(merge "$plain"); [ "$n" = 0 ]; check "plain: valid input adds nothing (got '$n')" $?
 n=$(merge env GRAMMUT_DISABLE= "$with"); [ "$n" = 1 ]
 check "grammut: valid input adds valid-only features (got '$n')" $?

@@ -33,66 +33,40 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* grammut's entry points (mutator/libfuzzer/harness_feedback.cc). */
-/* Notes the running input's verdict: nonzero valid, 0 invalid. */
-void grammut_feedback_verdict(int valid) __attribute__((weak));
+/* Notes the running input's verdict (nonzero valid, 0 invalid); for a
+ * valid input, grammut folds the target's inline 8-bit counters (found in
+ * the program's own section table, never declared here: the coverage
+ * instrumentation owns those symbols) into `valid_counters`. */
+void grammut_feedback_verdict(int valid, uint8_t* valid_counters, size_t size)
+    __attribute__((weak));
 /* Notes a handled failure at `site` while the input runs. */
 void grammut_feedback_failure(uint32_t site) __attribute__((weak));
-/* Nonzero when valid-only coverage is wanted (GRAMMUT_VALIDITY). */
-int grammut_feedback_valid_coverage(void) __attribute__((weak));
 
 #ifndef GRAMMUT_VALID_COUNTERS
 #define GRAMMUT_VALID_COUNTERS 65536
 #endif
 
 #if GRAMMUT_VALID_COUNTERS > 0
-/* The target's inline 8-bit counters (bounds set by the linker). */
-extern uint8_t __start___sancov_cntrs[]
-    __attribute__((weak, visibility("hidden")));
-extern uint8_t __stop___sancov_cntrs[]
-    __attribute__((weak, visibility("hidden")));
 /* Valid-only coverage: libFuzzer reads and clears this section per run. */
 __attribute__((weak, section("__libfuzzer_extra_counters"))) uint8_t
     grammut_valid_counters[GRAMMUT_VALID_COUNTERS];
-
-/* Folds the counters the running input set into grammut_valid_counters. */
-static inline __attribute__((no_sanitize("coverage"), unused)) void
-grammut_count_valid_coverage_(void) {
-  const uint8_t* begin = __start___sancov_cntrs;
-  const uint8_t* end = __stop___sancov_cntrs;
-  size_t n, i;
-  if (begin == NULL || end == NULL || end <= begin) return;
-  n = (size_t)(end - begin);
-  for (i = 0; i < n; i += 8) {
-    uint64_t word = 0;
-    size_t k, len = n - i < 8 ? n - i : 8;
-    memcpy(&word, begin + i, len);
-    if (word == 0) continue; /* most counters are zero: skip 8 at a time */
-    for (k = 0; k < len; ++k) {
-      const uint8_t v = begin[i + k];
-      uint8_t* slot = &grammut_valid_counters[(i + k) % GRAMMUT_VALID_COUNTERS];
-      if (v > *slot) *slot = v;
-    }
-  }
-}
+#define GRAMMUT_VALID_COUNTERS_ grammut_valid_counters
+#else
+#define GRAMMUT_VALID_COUNTERS_ NULL
 #endif
 
 /* Reports the running input as valid (nonzero) or invalid (0). */
 static inline __attribute__((no_sanitize("coverage"), unused)) void
 grammut_report_valid(int valid) {
-  if (grammut_feedback_verdict == NULL) return;
-  grammut_feedback_verdict(valid);
-#if GRAMMUT_VALID_COUNTERS > 0
-  if (valid && grammut_feedback_valid_coverage != NULL &&
-      grammut_feedback_valid_coverage())
-    grammut_count_valid_coverage_();
-#endif
+  if (grammut_feedback_verdict != NULL)
+    grammut_feedback_verdict(valid, GRAMMUT_VALID_COUNTERS_,
+                             GRAMMUT_VALID_COUNTERS);
 }
 
 /* Reports a failure the target handled at `site` (any stable number). */
