@@ -54,8 +54,8 @@ void grammut_feedback_failure(uint32_t site) __attribute__((weak));
 
 #if GRAMMUT_VALID_COUNTERS > 0
 /* Valid-only coverage: libFuzzer reads and clears this section per run. */
-__attribute__((weak, section("__libfuzzer_extra_counters"))) uint8_t
-    grammut_valid_counters[GRAMMUT_VALID_COUNTERS];
+__attribute__((weak, section("__libfuzzer_extra_counters")))
+uint8_t grammut_valid_counters[GRAMMUT_VALID_COUNTERS];
 #define GRAMMUT_VALID_COUNTERS_ grammut_valid_counters
 #else
 #define GRAMMUT_VALID_COUNTERS_ NULL
