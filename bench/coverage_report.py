@@ -58,7 +58,7 @@ import subprocess
 import sys
 import time
 
-CONFIG_ORDER = ["plain", "grammut", "grammut-novalidity", "grammut-goal-failures",
+CONFIG_ORDER = ["plain", "grammut", "grammut-validity", "grammut-novalidity", "grammut-goal-failures",
                 "grammut-goal-time", "grammut-grammar-only",
                 "grammut-bytes-only", "plain+dict", "grammut-uniform"]
 # The parsing stage of each target (every other file is its semantic stage:

@@ -83,7 +83,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
     return absl::InvalidArgumentError(
         absl::StrCat("GRAMMUT_VALIDITY='", valid, "' is not 0 or 1"));
   }
-  c.validity = valid != "0";
+  c.validity = valid == "1";
   return c;
 }
 

@@ -24,10 +24,10 @@
 //   GRAMMUT_GOAL          what the probabilities learn toward: coverage
 //                         (default), failures, time, complexity, or a mix
 //                         such as time:3,coverage:1 (goals.h)
-//   GRAMMUT_VALIDITY      0: ignore the target's validity verdicts
-//                         (grammut/feedback.h); 1 (default): count the
-//                         coverage of valid inputs as extra features and
-//                         learn only from valid inputs
+//   GRAMMUT_VALIDITY      1: use the target's validity verdicts
+//                         (grammut/feedback.h): count the coverage of valid
+//                         inputs as extra features and learn only from
+//                         valid inputs; 0 (default): ignore them
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
@@ -69,7 +69,9 @@ struct MutatorConfig {
   uint64_t goal_plateau = 20000;
   // Use the target's validity verdicts (grammut/feedback.h): valid-only
   // coverage for the fuzzer, learning only from valid inputs.
-  bool validity = true;
+  // Off by default: on SQLite it cost 3x the executions per second and
+  // reached less (bench/results/2026-11-22-zest).
+  bool validity = false;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

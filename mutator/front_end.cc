@@ -76,7 +76,7 @@ std::string DescribeMutator(const Mutator& mutator) {
   return absl::StrFormat(
       "grammar %s (start rule %s), arms %s, memory %zu MB, goal %s%s", g.name(),
       g.rule_name(g.start_rule()), c.arms, c.memory_mb, c.goal.ToString(),
-      c.validity ? "" : ", validity verdicts ignored");
+      c.validity ? ", validity feedback on" : "");
 }
 
 int64_t NowNanos() { return absl::GetCurrentTimeNanos(); }

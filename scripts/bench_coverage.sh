@@ -14,8 +14,10 @@
 #   --configs LIST  comma-separated configurations (default: plain,grammut)
 #                     plain                 fuzz_<t>
 #                     grammut               fuzz_<t>_grammut, grammut's defaults (GRAMMUT_ARMS unset)
-#                     grammut-novalidity    fuzz_<t>_grammut, GRAMMUT_VALIDITY=0 (the harness's
-#                                           validity verdicts ignored: no valid-only coverage)
+#                     grammut-validity      fuzz_<t>_grammut, GRAMMUT_VALIDITY=1 (the harness's
+#                                           validity verdicts used: valid-only coverage, Zest)
+#                     grammut-novalidity    fuzz_<t>_grammut, GRAMMUT_VALIDITY=0 (the default,
+#                                           explicitly)
 #                     grammut-goal-failures fuzz_<t>_grammut, GRAMMUT_GOAL=failures (FdLoop)
 #                     grammut-goal-time     fuzz_<t>_grammut, GRAMMUT_GOAL=time (FdLoop)
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
@@ -70,7 +72,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
-ALL_CONFIGS="plain,grammut,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -291,6 +293,7 @@ run_trial() {
                 grammut-bytes-only) envs+=(GRAMMUT_ARMS=bytes) ;;
                 grammut-uniform) envs+=(GRAMMUT_MODE=uniform) ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
+                grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
             esac ;;
     esac

@@ -6,7 +6,8 @@
 # - without grammut every call is a no-op: the target runs, and a valid
 #   input that reaches only code an invalid one reached adds nothing;
 # - with grammut the same valid input adds valid-only features and is
-#   merged in; with GRAMMUT_VALIDITY=0 it is not;
+#   merged in with GRAMMUT_VALIDITY=1; by default and with
+#   GRAMMUT_VALIDITY=0 it is not;
 # - a misconfigured GRAMMUT_VALIDITY or GRAMMUT_GOAL stops the run
 #   with one clear line.
 set -u
@@ -37,8 +38,10 @@ for bin in "$plain" "$with"; do
   check "$(basename "$bin"): the target's own coverage is registered" $?
 done
 n=$(merge "$plain"); [ "$n" = 0 ]; check "plain: valid input adds nothing (got '$n')" $?
-n=$(merge env GRAMMUT_DISABLE= "$with"); [ "$n" = 1 ]
-check "grammut: valid input adds valid-only features (got '$n')" $?
+n=$(merge env GRAMMUT_VALIDITY=1 "$with"); [ "$n" = 1 ]
+check "GRAMMUT_VALIDITY=1: valid input adds valid-only features (got '$n')" $?
+n=$(merge env -u GRAMMUT_VALIDITY "$with"); [ "$n" = 0 ]
+check "by default (validity off): valid input adds nothing (got '$n')" $?
 n=$(merge env GRAMMUT_VALIDITY=0 "$with"); [ "$n" = 0 ]
 check "GRAMMUT_VALIDITY=0: valid input adds nothing (got '$n')" $?
 GRAMMUT_VALIDITY=2 "$with" "$tmp/input" > "$tmp/log" 2>&1

@@ -91,8 +91,10 @@ TEST(GoalTracker, CountsDistinctRules) {
 
 // A mutator with `goal` and one clean grammar output made from `input`.
 std::unique_ptr<Mutator> MutatedOnce(const std::string& goal,
-                                     const std::string& input) {
+                                     const std::string& input,
+                                     bool validity = false) {
   MutatorConfig config;
+  config.validity = validity;
   config.arms = "regenerate";
   config.goal = ParseGoalMix(goal).value();
   auto m = std::move(*Mutator::Create(config, testing::LoadShipped("json")));
@@ -108,7 +110,7 @@ std::unique_ptr<Mutator> MutatedOnce(const std::string& goal,
 const char kInput[] = "{\"a\": [1, 2, {\"b\": true}]}";
 
 TEST(MutatorFeedback, KeptValidOutputsAreLearnedInvalidOnesAreNot) {
-  auto m = MutatedOnce("", kInput);
+  auto m = MutatedOnce("", kInput, /*validity=*/true);
   const int64_t before = m->weights().trees();
   HarnessFeedback invalid;
   invalid.verdict = Verdict::kInvalid;
@@ -117,13 +119,23 @@ TEST(MutatorFeedback, KeptValidOutputsAreLearnedInvalidOnesAreNot) {
   EXPECT_EQ(m->stats().invalid, 1u);
   EXPECT_EQ(m->stats().kept, 1u);
 
-  auto v = MutatedOnce("", kInput);
+  auto v = MutatedOnce("", kInput, /*validity=*/true);
   const int64_t v_before = v->weights().trees();
   HarnessFeedback valid;
   valid.verdict = Verdict::kValid;
   v->ReportOutcome(Fate::kKept, 1e-6, valid);
   EXPECT_EQ(v->weights().trees(), v_before + 1);
   EXPECT_EQ(v->stats().valid, 1u);
+}
+
+TEST(MutatorFeedback, VerdictsAreIgnoredUnlessValidityIsOn) {
+  auto m = MutatedOnce("", kInput);  // GRAMMUT_VALIDITY's default: off
+  const int64_t before = m->weights().trees();
+  HarnessFeedback invalid;
+  invalid.verdict = Verdict::kInvalid;
+  m->ReportOutcome(Fate::kKept, 1e-6, invalid);
+  EXPECT_EQ(m->weights().trees(), before + 1);  // learned as before
+  EXPECT_EQ(m->stats().invalid, 0u);
 }
 
 TEST(MutatorFeedback, FailuresGoalLearnsFromAFailingOutputNotKept) {

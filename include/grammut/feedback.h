@@ -11,7 +11,7 @@
  *
  * - grammut_report_valid(1) says the input passed the target's semantic
  *   checks (parsed and accepted: "valid", as Zest defines it), 0 that it was
- *   rejected. While grammut runs (unless GRAMMUT_VALIDITY=0), the code a
+ *   rejected. With GRAMMUT_VALIDITY=1 (off by default), the code a
  *   *valid* input reached is also counted as separate libFuzzer features,
  *   so an input that reaches known code for the first time while valid is
  *   kept (Zest's second coverage signal), and grammut learns its
