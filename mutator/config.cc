@@ -84,6 +84,12 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         absl::StrCat("GRAMMUT_VALIDITY='", valid, "' is not 0 or 1"));
   }
   c.validity = valid == "1";
+  const std::string kpath = Env("GRAMMUT_KPATH_FEATURES");
+  if (!kpath.empty() && (!absl::SimpleAtoi(kpath, &c.kpath_features) ||
+                         c.kpath_features < 0 || c.kpath_features > 5)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "GRAMMUT_KPATH_FEATURES='", kpath, "' is not a k from 0 (off) to 5"));
+  }
   return c;
 }
 

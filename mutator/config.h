@@ -28,6 +28,10 @@
 //                         (grammut/feedback.h): count the coverage of valid
 //                         inputs as extra features and learn only from
 //                         valid inputs; 0 (default): ignore them
+//   GRAMMUT_KPATH_FEATURES k (1-5): the k-paths of each input's derivation
+//                         tree become fuzzer features when the harness
+//                         calls grammut_report_input (structure_features.h);
+//                         0 (default): off
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
@@ -72,6 +76,8 @@ struct MutatorConfig {
   // Off by default: on SQLite it cost 3x the executions per second and
   // reached less (bench/results/2026-11-22-zest).
   bool validity = false;
+  // k of the k-paths exported as fuzzer features (0: none).
+  int kpath_features = 0;
 
   // Learning (and everything else that depends on inputs seen before) is
   // off when the mode is uniform and no weights file is given: then the same

@@ -74,9 +74,12 @@ std::string DescribeMutator(const Mutator& mutator) {
   const Grammar& g = mutator.grammar();
   const MutatorConfig& c = mutator.config();
   return absl::StrFormat(
-      "grammar %s (start rule %s), arms %s, memory %zu MB, goal %s%s", g.name(),
-      g.rule_name(g.start_rule()), c.arms, c.memory_mb, c.goal.ToString(),
-      c.validity ? ", validity feedback on" : "");
+      "grammar %s (start rule %s), arms %s, memory %zu MB, goal %s%s%s",
+      g.name(), g.rule_name(g.start_rule()), c.arms, c.memory_mb,
+      c.goal.ToString(), c.validity ? ", validity feedback on" : "",
+      c.kpath_features > 0
+          ? absl::StrFormat(", %d-path features", c.kpath_features)
+          : "");
 }
 
 int64_t NowNanos() { return absl::GetCurrentTimeNanos(); }

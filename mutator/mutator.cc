@@ -104,9 +104,30 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
   if (config.learning()) {
     m->kpaths_ = std::make_unique<KPathTargets>(*m->grammar_, 2);
   }
+  if (config.kpath_features > 0) {
+    m->structure_ = std::make_unique<StructureFeatures>(*m->grammar_,
+                                                        config.kpath_features);
+  }
   absl::Status st = m->RestrictArms(config.arms);
   if (!st.ok()) return st;
   return m;
+}
+
+void Mutator::WriteStructureFeatures(absl::string_view input, uint8_t* counters,
+                                     size_t size) {
+  if (structure_ == nullptr) return;
+  if (last_.valid && input == last_output_) {
+    // Our own output: its tree, if it has one (bytes-made outputs have
+    // none, and are not parsed for this).
+    if (!last_.has_tree) return;
+    structure_->Write(slots_[cur_].tree, counters, size);
+  } else {
+    // Corpus loading, merging, another process's inputs.
+    std::shared_ptr<const CachedTree> tree = TreeOf(input, Hash(input));
+    if (tree == nullptr) return;
+    structure_->Write(tree->tree, counters, size);
+  }
+  ++stats_.structure_inputs;
 }
 
 absl::Status Mutator::RestrictArms(absl::string_view spec) {
@@ -546,6 +567,10 @@ std::string Mutator::StatsLine() const {
          (kpaths_ != nullptr
               ? absl::StrFormat(" | 2-paths covered %d of %d",
                                 kpaths_->covered(), kpaths_->total())
+              : std::string()) +
+         (structure_ != nullptr
+              ? absl::StrFormat(" | %d-path features of %d inputs",
+                                structure_->k(), stats_.structure_inputs)
               : std::string()) +
          FeedbackStats();
 }

@@ -57,27 +57,29 @@
 #include "mutator/goals.h"
 #include "mutator/kpath_targets.h"
 #include "mutator/operators.h"
+#include "mutator/structure_features.h"
 #include "mutator/tree_cache.h"
 
 namespace grammut {
 
 // Counters shown in stats lines and read by tests and benchmarks.
 struct MutatorStats {
-  uint64_t mutations = 0;        // Mutate + CrossOver calls
-  uint64_t tree_mutations = 0;   // made by a grammar-family operator
-  uint64_t byte_mutations = 0;   // made by the bytes family
-  uint64_t fallbacks = 0;        // grammar picked, nothing applied: bytes
-  uint64_t parse_failures = 0;   // inputs that could not be parsed at all
-  uint64_t corpus_entries = 0;   // distinct corpus entries seen
-  uint64_t learned = 0;          // clean trees counted into the weights
-  uint64_t kept = 0;             // outputs reported kept
-  uint64_t discarded = 0;        // ... discarded
-  uint64_t unknown = 0;          // ... of unknown fate
-  uint64_t late_credit = 0;      // unknown outputs that came back as entries
-  double parse_seconds = 0;      // time spent parsing inputs
-  uint64_t parses_deferred = 0;  // parses skipped: over the parse budget
-  uint64_t valid = 0;            // outputs the target reported valid
-  uint64_t invalid = 0;          // ... invalid (grammut/feedback.h)
+  uint64_t mutations = 0;         // Mutate + CrossOver calls
+  uint64_t tree_mutations = 0;    // made by a grammar-family operator
+  uint64_t byte_mutations = 0;    // made by the bytes family
+  uint64_t fallbacks = 0;         // grammar picked, nothing applied: bytes
+  uint64_t parse_failures = 0;    // inputs that could not be parsed at all
+  uint64_t corpus_entries = 0;    // distinct corpus entries seen
+  uint64_t learned = 0;           // clean trees counted into the weights
+  uint64_t kept = 0;              // outputs reported kept
+  uint64_t discarded = 0;         // ... discarded
+  uint64_t unknown = 0;           // ... of unknown fate
+  uint64_t late_credit = 0;       // unknown outputs that came back as entries
+  double parse_seconds = 0;       // time spent parsing inputs
+  uint64_t parses_deferred = 0;   // parses skipped: over the parse budget
+  uint64_t valid = 0;             // outputs the target reported valid
+  uint64_t invalid = 0;           // ... invalid (grammut/feedback.h)
+  uint64_t structure_inputs = 0;  // inputs whose k-paths were exported
 };
 
 class Mutator {
@@ -115,6 +117,14 @@ class Mutator {
   // are not learned from; the goals (goals.h) score the rest.
   void ReportOutcome(Fate fate, double cost,
                      const HarnessFeedback& feedback = {});
+
+  // WriteStructureFeatures sets counters[h % size] for the hash h of every
+  // k-path (MutatorConfig::kpath_features; nothing when 0) of `input`'s
+  // tree: the last output's own, or, for an input that is not the last
+  // output, its cached tree or a parse within the parse budget. Call it
+  // while the target runs `input`.
+  void WriteStructureFeatures(absl::string_view input, uint8_t* counters,
+                              size_t size);
 
   // MutateString is Mutate on a string; `op` gets the name of what made
   // the output (an arm name, or "bytes").
@@ -261,6 +271,8 @@ class Mutator {
   GoalTracker goals_;
   // k-paths the learned trees cover (null when learning is off).
   std::unique_ptr<KPathTargets> kpaths_;
+  // k-paths exported as features (null when off).
+  std::unique_ptr<StructureFeatures> structure_;
   Rng goal_rng_{0x9e3779b9};        // picks the rule a plateau resets
   std::vector<uint8_t> rule_seen_;  // scratch of CountDistinctRules
 };

@@ -8,7 +8,11 @@
 # - with grammut the same valid input adds valid-only features and is
 #   merged in with GRAMMUT_VALIDITY=1; by default and with
 #   GRAMMUT_VALIDITY=0 it is not;
-# - a misconfigured GRAMMUT_VALIDITY or GRAMMUT_GOAL stops the run
+# - with GRAMMUT_KPATH_FEATURES=2 an input that runs the same code but
+#   shows a new 2-path of the (calc) grammar is merged in; by default, with
+#   0 and without grammut it is not;
+# - a misconfigured GRAMMUT_VALIDITY, GRAMMUT_KPATH_FEATURES or GRAMMUT_GOAL
+#   stops the run
 #   with one clear line.
 set -u
 with="$1" plain="$2"
@@ -17,13 +21,16 @@ fails=0 passes=0
 check() {  # check NAME CONDITION-RESULT
   if [ "$2" = 0 ]; then passes=$((passes+1)); else fails=$((fails+1)); echo "FAIL: $1"; fi
 }
-# merge BINARY: how many files of {valid input} merge into {invalid input}.
-merge() {
+# merge_texts A B BINARY...: how many files of {B} merge into {A}.
+merge_texts() {
   rm -rf "$tmp/A" "$tmp/B"; mkdir "$tmp/A" "$tmp/B"
-  printf 'x' > "$tmp/A/invalid"; printf 'v' > "$tmp/B/valid"
+  printf '%s' "$1" > "$tmp/A/a"; printf '%s' "$2" > "$tmp/B/b"
+  shift 2
   "$@" -merge=1 "$tmp/A" "$tmp/B" > "$tmp/log" 2>&1
   sed -n 's/.*MERGE-OUTER: \([0-9]*\) new files.*/\1/p' "$tmp/log"
 }
+# merge BINARY: how many files of {valid input} merge into {invalid input}.
+merge() { merge_texts x v "$@"; }
 
 printf 'vf' > "$tmp/input"
 "$plain" "$tmp/input" > "$tmp/log" 2>&1
@@ -44,6 +51,21 @@ n=$(merge env -u GRAMMUT_VALIDITY "$with"); [ "$n" = 0 ]
 check "by default (validity off): valid input adds nothing (got '$n')" $?
 n=$(merge env GRAMMUT_VALIDITY=0 "$with"); [ "$n" = 0 ]
 check "GRAMMUT_VALIDITY=0: valid input adds nothing (got '$n')" $?
+# Same code, new structure: "print (1);" has the parentheses' 2-paths.
+a='print 1;' b='print (1);'
+n=$(merge_texts "$a" "$b" "$plain"); [ "$n" = 0 ]
+check "plain: new structure alone adds nothing (got '$n')" $?
+n=$(merge_texts "$a" "$b" env -u GRAMMUT_KPATH_FEATURES "$with"); [ "$n" = 0 ]
+check "by default (k-path features off): new structure adds nothing (got '$n')" $?
+n=$(merge_texts "$a" "$b" env GRAMMUT_KPATH_FEATURES=0 "$with"); [ "$n" = 0 ]
+check "GRAMMUT_KPATH_FEATURES=0: new structure adds nothing (got '$n')" $?
+n=$(merge_texts "$a" "$b" env GRAMMUT_KPATH_FEATURES=2 "$with"); [ "$n" = 1 ]
+check "GRAMMUT_KPATH_FEATURES=2: new 2-paths add features (got '$n')" $?
+n=$(merge_texts "$a" 'print 7;' env GRAMMUT_KPATH_FEATURES=2 "$with"); [ "$n" = 0 ]
+check "GRAMMUT_KPATH_FEATURES=2: same structure adds nothing (got '$n')" $?
+GRAMMUT_KPATH_FEATURES=9 "$with" "$tmp/input" > "$tmp/log" 2>&1
+grep -q "GRAMMUT_KPATH_FEATURES='9' is not a k from 0 (off) to 5" "$tmp/log"
+check "GRAMMUT_KPATH_FEATURES=9 is refused" $?
 GRAMMUT_VALIDITY=2 "$with" "$tmp/input" > "$tmp/log" 2>&1
 rc=$?; grep -q "grammut: GRAMMUT_VALIDITY='2' is not 0 or 1" "$tmp/log"
 check "GRAMMUT_VALIDITY=2 is refused (rc $rc)" $?

@@ -2,7 +2,8 @@
  * (grammut/feedback.h), for the feedback API's end-to-end test.
  *
  * An input is valid when it starts with 'v'; a second byte 'f' is a handled
- * failure at site 7. Valid and invalid inputs of the same length run the
+ * failure at site 7; every input is named to grammut (k-path features).
+ * Valid and invalid inputs of the same length run the
  * same code, so only valid-only coverage tells them apart. Built twice:
  * with grammut linked in, and without (every call a no-op).
  */
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  grammut_report_input(data, size);
   if (size == 0) return 0;
   grammut_report_valid(data[0] == 'v');
   if (size > 1 && data[1] == 'f') grammut_report_failure(7);

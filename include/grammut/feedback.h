@@ -20,6 +20,12 @@
  *   handled (a caught exception, an error the code should never reach);
  *   `site` names it (any stable number, e.g. a hash of the exception type).
  *   GRAMMUT_GOAL=failures steers generation toward such inputs.
+ * - grammut_report_input(data, size) names the input being run (call it
+ *   first). With GRAMMUT_KPATH_FEATURES=k (off by default), grammut writes
+ *   the k-paths of the input's derivation tree (chains of k grammar symbols,
+ *   Havrikov) into GRAMMUT_STRUCTURE_COUNTERS extra counters (default
+ *   4096; hashed, presence only): an input that shows a k-path no kept
+ *   input showed is kept even if it reached no new code.
  *
  * Without grammut (plain libFuzzer, or an AFL++ build) every call is a no-op:
  * the entry points below are weak references, null when nothing defines
@@ -47,6 +53,11 @@ void grammut_feedback_verdict(int valid, uint8_t* valid_counters, size_t size)
     __attribute__((weak));
 /* Notes a handled failure at `site` while the input runs. */
 void grammut_feedback_failure(uint32_t site) __attribute__((weak));
+/* Notes the input being run; with k-path features on, writes its k-paths
+ * into `structure_counters`. */
+void grammut_feedback_input(const uint8_t* data, size_t size,
+                            uint8_t* structure_counters, size_t counters)
+    __attribute__((weak));
 
 #ifndef GRAMMUT_VALID_COUNTERS
 #define GRAMMUT_VALID_COUNTERS 65536
@@ -61,6 +72,18 @@ uint8_t grammut_valid_counters[GRAMMUT_VALID_COUNTERS];
 #define GRAMMUT_VALID_COUNTERS_ NULL
 #endif
 
+#ifndef GRAMMUT_STRUCTURE_COUNTERS
+#define GRAMMUT_STRUCTURE_COUNTERS 4096
+#endif
+#if GRAMMUT_STRUCTURE_COUNTERS > 0
+/* k-path features: libFuzzer reads and clears this section per run. */
+__attribute__((weak, section("__libfuzzer_extra_counters")))
+uint8_t grammut_structure_counters[GRAMMUT_STRUCTURE_COUNTERS];
+#define GRAMMUT_STRUCTURE_COUNTERS_ grammut_structure_counters
+#else
+#define GRAMMUT_STRUCTURE_COUNTERS_ NULL
+#endif
+
 /* Reports the running input as valid (nonzero) or invalid (0). */
 static inline __attribute__((no_sanitize("coverage"), unused)) void
 grammut_report_valid(int valid) {
@@ -73,6 +96,15 @@ grammut_report_valid(int valid) {
 static inline __attribute__((no_sanitize("coverage"), unused)) void
 grammut_report_failure(uint32_t site) {
   if (grammut_feedback_failure != NULL) grammut_feedback_failure(site);
+}
+
+/* Names the input being run (data, size as LLVMFuzzerTestOneInput got
+ * them); call it first. */
+static inline __attribute__((no_sanitize("coverage"), unused)) void
+grammut_report_input(const uint8_t* data, size_t size) {
+  if (grammut_feedback_input != NULL)
+    grammut_feedback_input(data, size, GRAMMUT_STRUCTURE_COUNTERS_,
+                           GRAMMUT_STRUCTURE_COUNTERS);
 }
 
 #ifdef __cplusplus

@@ -28,6 +28,7 @@ namespace {
 // target on the thread that calls the mutator, one input at a time.
 HarnessFeedback current;
 bool valid_coverage = true;
+InputObserver input_observer = nullptr;
 
 // Load address of the main program (the first object dl_iterate_phdr lists).
 uintptr_t MainProgramBias() {
@@ -119,6 +120,8 @@ HarnessFeedback TakeHarnessFeedback() {
 
 void SetValidCoverageEnabled(bool enabled) { valid_coverage = enabled; }
 
+void SetInputObserver(InputObserver observer) { input_observer = observer; }
+
 }  // namespace grammut
 
 extern "C" __attribute__((visibility("default"))) void grammut_feedback_verdict(
@@ -136,4 +139,16 @@ extern "C" __attribute__((visibility("default"))) void grammut_feedback_failure(
     uint32_t site) {
   ++grammut::current.failures;
   grammut::current.failure_site = site;
+}
+
+extern "C" __attribute__((visibility("default"))) void grammut_feedback_input(
+    const uint8_t* data, size_t size, uint8_t* structure_counters,
+    size_t counters) {
+  if (grammut::input_observer == nullptr || structure_counters == nullptr ||
+      counters == 0 || (data == nullptr && size > 0)) {
+    return;
+  }
+  grammut::input_observer(
+      absl::string_view(reinterpret_cast<const char*>(data), size),
+      structure_counters, counters);
 }

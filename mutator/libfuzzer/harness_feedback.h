@@ -8,6 +8,10 @@
 #ifndef GRAMMUT_MUTATOR_LIBFUZZER_HARNESS_FEEDBACK_H_
 #define GRAMMUT_MUTATOR_LIBFUZZER_HARNESS_FEEDBACK_H_
 
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/strings/string_view.h"
 #include "mutator/mutator.h"
 
 namespace grammut {
@@ -19,6 +23,14 @@ HarnessFeedback TakeHarnessFeedback();
 // Whether valid-only coverage is counted (GRAMMUT_VALIDITY, default
 // on); set by the glue at start-up.
 void SetValidCoverageEnabled(bool enabled);
+
+// What to do when the target names the input it runs
+// (grammut_report_input): write its structure features into `counters`.
+using InputObserver = void (*)(absl::string_view input, uint8_t* counters,
+                               size_t size);
+// Sets the observer (null: ignore such reports); set by the glue at
+// start-up when k-path features are on.
+void SetInputObserver(InputObserver observer);
 
 }  // namespace grammut
 

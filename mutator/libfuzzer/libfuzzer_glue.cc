@@ -39,6 +39,7 @@ class Glue {
         meter_(config) {
     mutator_->set_byte_mutator(LLVMFuzzerMutate ? &LLVMFuzzerMutate : nullptr);
     SetValidCoverageEnabled(config.validity);
+    if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
     std::fprintf(
         stderr, "grammut: %s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
@@ -73,6 +74,10 @@ class Glue {
 
   const Mutator& mutator() const { return *mutator_; }
 
+  // The target runs `input` (grammut_report_input): its k-paths as features.
+  static void ObserveInput(absl::string_view input, uint8_t* counters,
+                           size_t size);
+
   void SaveAtExit() { meter_.SaveAtExit(*mutator_); }
 
  private:
@@ -91,6 +96,11 @@ Glue& GetGlue() {
 }
 
 void SaveAtExit() { GetGlue().SaveAtExit(); }
+
+void Glue::ObserveInput(absl::string_view input, uint8_t* counters,
+                        size_t size) {
+  GetGlue().mutator_->WriteStructureFeatures(input, counters, size);
+}
 
 __attribute__((constructor)) void InitAtLoad() {
   // Only when running under a fuzzer entry point: skip if told to.
