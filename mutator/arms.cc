@@ -1,5 +1,6 @@
 #include "mutator/arms.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -44,21 +45,29 @@ absl::StatusOr<ArmSelection> SelectArms(absl::string_view spec,
   } else if (spec == "bytes") {
     sel.families[kGrammarFamily] = false;
   } else if (!spec.empty() && spec != "all") {
-    sel.families[kBytesFamily] = false;
-    sel.arms.assign(arms.size(), false);
-    bool any_arm = false;
-    for (absl::string_view name :
-         absl::StrSplit(spec, ',', absl::SkipEmpty())) {
-      name = absl::StripAsciiWhitespace(name);
+    const std::vector<absl::string_view> items =
+        absl::StrSplit(spec, ',', absl::SkipEmpty());
+    // Only removals ("-kpath,-bytes"): start from everything.
+    bool only_removals = true;
+    for (absl::string_view item : items) {
+      only_removals &= absl::StartsWith(absl::StripAsciiWhitespace(item), "-");
+    }
+    if (!only_removals) {
+      sel.families[kBytesFamily] = false;
+      sel.arms.assign(arms.size(), false);
+    }
+    for (absl::string_view item : items) {
+      absl::string_view name = absl::StripAsciiWhitespace(item);
+      const bool remove = absl::ConsumePrefix(&name, "-");
       if (name == "bytes") {
-        sel.families[kBytesFamily] = true;
+        sel.families[kBytesFamily] = !remove;
         continue;
       }
       bool found = false;
       for (size_t i = 0; i < arms.size(); ++i) {
         if (arms[i].name == name || Operators()[arms[i].op].name == name) {
-          sel.arms[i] = true;
-          found = any_arm = true;
+          sel.arms[i] = !remove;
+          found = true;
         }
       }
       if (!found) {
@@ -69,6 +78,8 @@ absl::StatusOr<ArmSelection> SelectArms(absl::string_view spec,
                          "'; known: ", absl::StrJoin(known, ", ")));
       }
     }
+    bool any_arm = false;
+    for (bool on : sel.arms) any_arm |= on;
     sel.families[kGrammarFamily] = any_arm;
   }
   // A fixed probability mode keeps only that mode's generating arms.

@@ -47,7 +47,9 @@ struct ArmSelection {
 };
 
 // SelectArms reads a GRAMMUT_ARMS value ("all", "grammar", "bytes", or a
-// comma-separated list of operator names, arm names and "bytes") and the
+// comma-separated list of operator names, arm names and "bytes"; a name
+// with a leading '-' is removed, and a list of removals only, such as
+// "-kpath", starts from everything) and the
 // probability mode policy (a fixed mode keeps only that mode's arms).
 absl::StatusOr<ArmSelection> SelectArms(absl::string_view spec,
                                         ModePolicy mode);

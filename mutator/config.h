@@ -15,7 +15,8 @@
 //   GRAMMUT_ARMS          which mutations to use: all (default), grammar
 //                         (tree operators only), bytes (libFuzzer's own
 //                         mutations only), or a comma-separated list of
-//                         operator names and "bytes"
+//                         operator names and "bytes" (a leading '-'
+//                         removes one: "-kpath" is everything but kpath)
 //   GRAMMUT_MEMORY_MB     memory budget for trees, pools and caches
 //                         (default 64)
 //   GRAMMUT_DETERMINISTIC 1: cost outputs (and parses) by their size

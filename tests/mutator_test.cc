@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "grammar_runtime/parser.h"
 #include "gtest/gtest.h"
+#include "mutator/arms.h"
 #include "mutator/loops.h"
 #include "mutator/operators.h"
 #include "tests/test_util.h"
@@ -501,6 +502,40 @@ TEST(Mutator, CrossOverReachesAMixOfBothInputs) {
   }
   EXPECT_TRUE(seen.count("{\"a\": [1, {\"q\": true}, 3]}"));
   EXPECT_TRUE(seen.count("{\"a\": [1, 2, true]}"));
+}
+
+TEST(Mutator, ArmSpecRemovalsLeaveEverythingElse) {
+  // "-kpath,-bytes": every grammar arm but kpath, no byte mutations.
+  absl::StatusOr<ArmSelection> sel =
+      SelectArms("-kpath,-bytes", ModePolicy::kAdaptive);
+  ASSERT_TRUE(sel.ok());
+  EXPECT_FALSE(sel->families[kBytesFamily]);
+  EXPECT_TRUE(sel->families[kGrammarFamily]);
+  const std::vector<Arm>& arms = GrammarArms();
+  for (size_t i = 0; i < arms.size(); ++i) {
+    EXPECT_EQ(sel->arms[i], arms[i].name != "kpath") << arms[i].name;
+  }
+  // Additions and removals mix in order: splice's arms without
+  // regenerate/uniform, nothing else.
+  sel = SelectArms("regenerate,-regenerate/uniform,splice",
+                   ModePolicy::kAdaptive);
+  ASSERT_TRUE(sel.ok());
+  EXPECT_FALSE(sel->families[kBytesFamily]);
+  for (size_t i = 0; i < arms.size(); ++i) {
+    const bool want = arms[i].name == "regenerate/learned" ||
+                      arms[i].name == "regenerate/inverse" ||
+                      arms[i].name == "splice";
+    EXPECT_EQ(sel->arms[i], want) << arms[i].name;
+  }
+  // A removed name must exist, too.
+  EXPECT_FALSE(SelectArms("-no-such-op", ModePolicy::kAdaptive).ok());
+  // The mutator never runs a removed operator.
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "-regenerate,-bytes");
+  for (int i = 0; i < 300; ++i) {
+    std::string op;
+    m->MutateString("[1, {\"a\": [true, 2]}]", 256, i, &op);
+    EXPECT_EQ(op.find("regenerate/"), std::string::npos) << op;
+  }
 }
 
 TEST(Mutator, ArmSpecsAreCheckedAndNamed) {
