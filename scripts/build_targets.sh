@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build_targets.sh - build the real-world fuzz targets used to evaluate grammut.
 #
-# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua,expat,jsonc,mujs] [--out DIR] [--jobs N] [--afl]
+# Usage: scripts/build_targets.sh [--targets cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann] [--out DIR] [--jobs N] [--afl]
 #
 # For every target <t> this produces (under $OUT/<t>/):
 #   lib/lib*.a, include/      library built with -O1 -g -fsanitize=fuzzer-no-link,address
@@ -32,7 +32,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 HARNESS_DIR="$REPO/harness_examples"
 
-ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
+ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
 TARGETS="$ALL_TARGETS"
 OUT="$REPO/build/targets"
 JOBS="${JOBS:-2}"
@@ -395,22 +395,38 @@ build_lib_mujs() {
     echo "-lm" >"$prefix/sys_libs.txt"
 }
 
+# --- nlohmann/json (header-only C++: the "library" is the single header) -
+# The header is compiled into the harness object (with the harness's flags:
+# ASan + fuzzer instrumentation, or coverage); lib/ gets an empty archive
+# because the driver links lib/lib*.a.
+build_lib_nlohmann() {
+    local variant="$1" cflags="$2" prefix="$3" src="$4"
+    local bdir="$OUT/nlohmann/build/$variant" logf="$OUT/nlohmann/build/$variant.log"
+    rm -rf "$bdir"; mkdir -p "$bdir" "$prefix/lib" "$prefix/include/nlohmann"; : >"$logf"
+    cp "$src"/single_include/nlohmann/*.hpp "$prefix/include/nlohmann/"
+    rm -f "$prefix/lib/libnlohmann_empty.a"
+    run_logged "$logf" ar rcs "$prefix/lib/libnlohmann_empty.a"
+    : >"$prefix/sys_libs.txt"
+}
+
 ###########################################################################
 # 4. driver per target
 ###########################################################################
 srcpkg_of() {
     case "$1" in
         cjson) echo cjson ;; libxml2) echo libxml2 ;; sqlite3) echo sqlite3 ;; lua) echo lua5.4 ;;
-        expat) echo expat ;; jsonc) echo json-c ;; mujs) echo mujs ;;
+        expat) echo expat ;; jsonc) echo json-c ;; mujs) echo mujs ;; nlohmann) echo nlohmann-json3 ;;
         *) die "unknown target $1" ;;
     esac
 }
 
 # the directory whose files count as "the library" for coverage reports
+# (nlohmann: the copy of the header the coverage harness object includes)
 coverage_srcdir_of() {
     case "$1" in
         lua) echo "$2/src" ;;
         expat) echo "$2/expat/lib" ;;
+        nlohmann) echo "$OUT/nlohmann/cov/include/nlohmann" ;;
         *) echo "$2" ;;
     esac
 }
@@ -457,7 +473,7 @@ build_target() {
         sqlite3) extra="$SQLITE_DEFS" ;;
         libxml2) extra="$(declare -f build_lib_libxml2 | cksum)" ;;
         lua) extra="$(cat "$HARNESS_DIR/lua/finalizer_hooks.h" "$HARNESS_DIR/lua/finalizer_hooks.c" | cksum)" ;;
-        expat|jsonc) extra="$(declare -f "build_lib_$t" | cksum)" ;;
+        expat|jsonc|nlohmann) extra="$(declare -f "build_lib_$t" | cksum)" ;;
         mujs) extra="$( (declare -f build_lib_mujs; cat "$HARNESS_DIR"/mujs/*.h "$HARNESS_DIR/mujs/step_limit.c") | cksum)" ;;
     esac
     local sig="fuzz|$CC|$FUZZ_CFLAGS|$extra|$src"
