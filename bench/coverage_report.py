@@ -62,8 +62,8 @@ CONFIG_ORDER = ["plain", "grammut", "grammut-validity", "grammut-novalidity", "g
                 "grammut-goal-time", "grammut-grammar-only",
                 "grammut-bytes-only", "plain+dict", "grammut-uniform"]
 # The parsing stage of each target (every other file is its semantic stage:
-# what runs after an input was accepted). SQLite is one amalgamation file:
-# no split.
+# what runs after an input was accepted). SQLite is one amalgamation file
+# and nlohmann/json one header: no split.
 FRONT_END_FILES = {
     "lua": {"llex.c", "lparser.c", "lcode.c", "lzio.c", "lctype.c", "lundump.c"},
     "libxml2": {"parser.c", "parserInternals.c", "SAX2.c", "encoding.c", "entities.c",
@@ -73,7 +73,7 @@ FRONT_END_FILES = {
     "expat": {"xmltok.c", "xmltok_impl.c", "xmltok_ns.c", "xmlrole.c"},
 }
 SCENARIO_ORDER = ["seeded", "empty"]
-TARGET_ORDER = ["cjson", "libxml2", "sqlite3", "lua", "expat", "jsonc", "mujs"]
+TARGET_ORDER = ["cjson", "libxml2", "sqlite3", "lua", "expat", "jsonc", "mujs", "nlohmann"]
 LLVM_PROFDATA = os.environ.get("LLVM_PROFDATA", "llvm-profdata-14")
 LLVM_COV = os.environ.get("LLVM_COV", "llvm-cov-14")
 

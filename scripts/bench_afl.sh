@@ -53,7 +53,7 @@ SECONDS_PER_RUN="${RUN_SECONDS:-$((MINUTES * 60))}"
 die() { echo "bench_afl: $*" >&2; exit 1; }
 grammar_of() {
     case "$1" in
-        cjson|jsonc) echo json ;; libxml2|expat) echo xml ;; sqlite3) echo sqlite ;;
+        cjson|jsonc|nlohmann) echo json ;; libxml2|expat) echo xml ;; sqlite3) echo sqlite ;;
         lua) echo lua ;; mujs) echo javascript ;; *) die "unknown target $1" ;;
     esac
 }

@@ -8,8 +8,8 @@
 #   --minutes M     fuzzing time per trial (default 10; fractions allowed)
 #   --trials T      trials per scenario, target and configuration (default 3)
 #   --quick         1 minute, 1 trial (explicit --minutes/--trials still win)
-#   --targets LIST  comma-separated subset of cjson,libxml2,sqlite3,lua,expat,jsonc,mujs
-#                   (default: all). Grammars: cjson, jsonc -> json; libxml2, expat -> xml;
+#   --targets LIST  comma-separated subset of cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann
+#                   (default: all). Grammars: cjson, jsonc, nlohmann -> json; libxml2, expat -> xml;
 #                   sqlite3 -> sqlite; lua -> lua; mujs -> javascript.
 #   --configs LIST  comma-separated configurations (default: plain,grammut)
 #                     plain                 fuzz_<t>
@@ -71,7 +71,7 @@ shell_quote() {
 }
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
-ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs"
+ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
 ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
@@ -154,7 +154,7 @@ done
 
 grammar_of() {
     case "$1" in
-        cjson|jsonc) echo json ;; libxml2|expat) echo xml ;; sqlite3) echo sqlite ;; lua) echo lua ;;
+        cjson|jsonc|nlohmann) echo json ;; libxml2|expat) echo xml ;; sqlite3) echo sqlite ;; lua) echo lua ;;
         mujs) echo javascript ;;
         *) die "no grammar known for target $1" ;;
     esac

@@ -7,8 +7,8 @@
 # BUILD_DIR (the grammut build) defaults to build/ in the repo, TARGETS_DIR to
 # BUILD_DIR/targets. The binary finds libgrammut.so through its rpath, so give
 # each grammut build its own --out when several share one TARGETS_DIR.
-# Targets: cjson, libxml2, sqlite3, lua, expat, jsonc, mujs. Run the result with
-# GRAMMUT_GRAMMAR=BUILD_DIR/grammars/<g> (json, xml, sqlite, lua, xml, json, javascript).
+# Targets: cjson, libxml2, sqlite3, lua, expat, jsonc, mujs, nlohmann. Run the result with
+# GRAMMUT_GRAMMAR=BUILD_DIR/grammars/<g> (json, xml, sqlite, lua, xml, json, javascript, json).
 # Environment: CXX (default clang++). Re-links only when an input is newer.
 set -euo pipefail
 

@@ -10,7 +10,7 @@ if ! "$src/scripts/build_targets.sh" --out "$build/targets" >"$build/targets.log
   fi
   echo "FAIL: build_targets.sh"; tail -30 "$build/targets.log"; exit 1
 fi
-for t in cjson libxml2 sqlite3 lua expat jsonc mujs; do
+for t in cjson libxml2 sqlite3 lua expat jsonc mujs nlohmann; do
   "$src/scripts/link_grammut_target.sh" "$t" "$build" >/dev/null || { echo "FAIL: linking $t with grammut"; exit 1; }
 done
 echo "1 passed, 0 failed"
