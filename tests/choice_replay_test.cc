@@ -17,19 +17,10 @@
 namespace grammut {
 namespace {
 
-// A grammar, a parser, weights learned from the samples and a generator.
-struct Kit {
-  explicit Kit(const std::string& name)
-      : grammar(testing::LoadShipped(name)),
-        parser(*grammar),
-        weights(*grammar),
-        gen(*grammar, weights, nullptr),
-        generator(gen.generator) {
-    for (const std::string& f : testing::Samples(name)) {
-      auto r = parser.Parse(testing::ReadFileOrDie(f));
-      if (r.ok() && r->syntax_errors == 0) weights.AddTree(r->tree);
-    }
-  }
+// A grammar, a parser, weights learned from the samples and a generator,
+// and replay through it.
+struct Kit : testing::LearnedKit {
+  using LearnedKit::LearnedKit;
 
   // Replays `seq` as a derivation of `rule` into `out`.
   bool Replay(const ChoiceSequence& seq, int rule, uint64_t seed,
@@ -47,12 +38,6 @@ struct Kit {
     if (consumed != nullptr) *consumed = replay.consumed();
     return ok;
   }
-
-  std::unique_ptr<Grammar> grammar;
-  Parser parser;
-  Weights weights;
-  GeneratorKit gen;
-  Generator& generator;
 };
 
 // Where two texts first differ, with some context.
@@ -100,6 +85,24 @@ std::string Debug(const Grammar& g, const Tree& back,
   return FirstChoiceDifference(g, again, seq) + "\n";
 }
 
+// Extracts the record of `t`'s subtree at `at` into `*seq`, replays it into
+// `*back` and checks that the replay gives the subtree's text back and
+// used the whole record (`where` names the case in failures).
+void ExpectReplayReproduces(Kit& kit, const Tree& t, int at, uint64_t seed,
+                            size_t max_bytes, int max_depth,
+                            const std::string& where, Tree* back,
+                            ChoiceSequence* seq) {
+  ExtractChoices(*kit.grammar, t, at, seq);
+  size_t consumed = 0;
+  ASSERT_TRUE(kit.Replay(*seq, t.node(at).symbol, seed, max_bytes, back,
+                         &consumed, ProbabilityMode::kLearned, max_depth));
+  ASSERT_EQ(back->SubtreeText(0), t.SubtreeText(at))
+      << FirstDifference(back->SubtreeText(0), t.SubtreeText(at)) << " "
+      << Debug(*kit.grammar, *back, *seq) << where << " rule "
+      << kit.grammar->rule_name(t.node(at).symbol);
+  EXPECT_EQ(consumed, seq->size()) << where;
+}
+
 // Replaying the unmutated record of a generated tree, or of any of its rule
 // subtrees, gives back exactly its text, uses up the record exactly (so the
 // extraction order is the generator's order), and records the same
@@ -118,16 +121,9 @@ TEST(ChoiceReplay, UnmutatedRecordOfGeneratedTreesReproducesThem) {
       for (int at = 0; at < t.size(); ++at) {
         if (!t.node(at).is_rule) continue;
         ChoiceSequence seq;
-        ExtractChoices(*kit.grammar, t, at, &seq);
         Tree back;
-        size_t consumed = 0;
-        ASSERT_TRUE(kit.Replay(seq, t.node(at).symbol, 1000 + i,
-                               options.max_bytes, &back, &consumed));
-        ASSERT_EQ(back.SubtreeText(0), t.SubtreeText(at))
-            << FirstDifference(back.SubtreeText(0), t.SubtreeText(at)) << " "
-            << Debug(*kit.grammar, back, seq) << name << " rule "
-            << kit.grammar->rule_name(t.node(at).symbol);
-        EXPECT_EQ(consumed, seq.size()) << name;
+        ASSERT_NO_FATAL_FAILURE(ExpectReplayReproduces(
+            kit, t, at, 1000 + i, options.max_bytes, 64, name, &back, &seq));
         ChoiceSequence again;
         ExtractChoices(*kit.grammar, back, 0, &again);
         ASSERT_EQ(again.size(), seq.size());
@@ -160,19 +156,11 @@ TEST(ChoiceReplay, UnmutatedRecordOfParsedTreesReproducesThem) {
       for (int at = 0; at < t.size(); ++at) {
         if (!t.node(at).is_rule) continue;
         ChoiceSequence seq;
-        ExtractChoices(*kit.grammar, t, at, &seq);
         Tree back;
-        size_t consumed = 0;
         // Deep parse trees (JavaScript's expression chains) would reach
         // the generator's default nesting limit, which beats the record.
-        ASSERT_TRUE(kit.Replay(seq, t.node(at).symbol, 5, size_t{1} << 20,
-                               &back, &consumed, ProbabilityMode::kLearned,
-                               1000));
-        ASSERT_EQ(back.SubtreeText(0), t.SubtreeText(at))
-            << FirstDifference(back.SubtreeText(0), t.SubtreeText(at)) << " "
-            << Debug(*kit.grammar, back, seq) << f << " rule "
-            << kit.grammar->rule_name(t.node(at).symbol);
-        EXPECT_EQ(consumed, seq.size()) << f;
+        ASSERT_NO_FATAL_FAILURE(ExpectReplayReproduces(
+            kit, t, at, 5, size_t{1} << 20, 1000, f, &back, &seq));
         if (at == 0) {
           back.set_trailer(t.trailer());
           EXPECT_EQ(back.Text(), text) << f;

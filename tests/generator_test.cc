@@ -14,24 +14,7 @@ namespace {
 
 // Everything needed to generate from a shipped grammar, weights learned from
 // its samples.
-struct Kit {
-  explicit Kit(const std::string& name)
-      : grammar(testing::LoadShipped(name)),
-        parser(*grammar),
-        weights(*grammar),
-        gen(*grammar, weights, nullptr),
-        generator(gen.generator) {
-    for (const std::string& f : testing::Samples(name)) {
-      auto r = parser.Parse(testing::ReadFileOrDie(f));
-      if (r.ok() && r->syntax_errors == 0) weights.AddTree(r->tree);
-    }
-  }
-  std::unique_ptr<Grammar> grammar;
-  Parser parser;
-  Weights weights;
-  GeneratorKit gen;
-  Generator& generator;
-};
+using Kit = testing::LearnedKit;
 
 using ValidityParam = std::tuple<std::string, ProbabilityMode>;
 

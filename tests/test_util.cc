@@ -51,4 +51,16 @@ const std::vector<std::string>& ShippedGrammars() {
   return kNames;
 }
 
+LearnedKit::LearnedKit(const std::string& name)
+    : grammar(LoadShipped(name)),
+      parser(*grammar),
+      weights(*grammar),
+      gen(*grammar, weights, nullptr),
+      generator(gen.generator) {
+  for (const std::string& f : Samples(name)) {
+    auto r = parser.Parse(ReadFileOrDie(f));
+    if (r.ok() && r->syntax_errors == 0) weights.AddTree(r->tree);
+  }
+}
+
 }  // namespace grammut::testing

@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "grammar_runtime/generator.h"
 #include "grammar_runtime/grammar.h"
+#include "grammar_runtime/parser.h"
+#include "grammar_runtime/weights.h"
 
 namespace grammut::testing {
 
@@ -24,6 +27,17 @@ std::vector<std::string> Samples(const std::string& name);
 std::string ReadFileOrDie(const std::string& path);
 // The names of the shipped grammars.
 const std::vector<std::string>& ShippedGrammars();
+
+// A shipped grammar with its parser, weights learned from its samples (the
+// clean parses) and a generator over them.
+struct LearnedKit {
+  explicit LearnedKit(const std::string& name);
+  std::unique_ptr<Grammar> grammar;
+  Parser parser;
+  Weights weights;
+  GeneratorKit gen;
+  Generator& generator;
+};
 
 }  // namespace grammut::testing
 
