@@ -245,6 +245,14 @@ bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
   return grammar_.lexer_rule_token_type(dfa_->AcceptedRule(state)) == type;
 }
 
+bool TokenGenerator::Accepts(int type, absl::string_view text) {
+  if (type <= 0 || type > grammar_.max_token_type()) return false;
+  for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
+    if (LexesAs(type, rule, text)) return true;
+  }
+  return false;
+}
+
 void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
                               const TokenPool* pool, double pool_probability,
                               std::string* out) {

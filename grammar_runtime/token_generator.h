@@ -40,6 +40,11 @@ class TokenGenerator {
   // True if some text for `type` can be made.
   bool CanGenerate(int type) const;
 
+  // Accepts tells whether the lexer reads all of `text` as one token of
+  // `type`, in the mode of one of the lexer rules that make `type`. True
+  // without a DFA.
+  bool Accepts(int type, absl::string_view text);
+
   // LexesAs tells whether the lexer, starting in the lexer mode of `rule`,
   // reads all of `text` as one token of `type`. True without a DFA.
   bool LexesAs(int type, int rule, absl::string_view text);

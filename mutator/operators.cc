@@ -19,6 +19,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"token-regenerate", OpTokenRegenerate, 1.0, false, false, false, false,
        false},
       {"token-bytes", OpTokenBytes, 1.5, false, true, false, false, false},
+      {"token-number", OpTokenNumber, 0.5, false, false, false, false, false},
       {"crossover", OpCrossover, 2.0, false, false, false, false, true},
       {"encode", OpEncode, 0.3, false, true, false, true, false},
       {"replay", OpReplay, 0.5, false, false, true, false, false},

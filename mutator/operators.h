@@ -99,6 +99,7 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
+bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
 // Zest's parametric mutation (operators_replay.cc): the choice sequence of
 // the whole tree (replay) or of one rule node's subtree (replay-rule) gets

@@ -1,9 +1,14 @@
 // Token operators: make a token's text anew from the lexer (or the corpus
-// pool), or mutate its bytes with libFuzzer's own mutator (which brings its
-// comparison dictionary to tokens) or grammut's fallback.
+// pool), mutate its bytes with libFuzzer's own mutator (which brings its
+// comparison dictionary to tokens) or grammut's fallback, or give a number
+// an interesting value.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "mutator/operators.h"
 
 namespace grammut {
@@ -28,7 +33,102 @@ bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
   return op_internal::Splice(ctx, in, at, donor, 0, out);
 }
 
+// Values where code paths change: zero, integer widths' limits and their
+// neighbours, powers of ten (sizes, counts, loop bounds).
+constexpr const char* kInterestingNumbers[] = {"0",
+                                               "1",
+                                               "2",
+                                               "7",
+                                               "8",
+                                               "15",
+                                               "16",
+                                               "31",
+                                               "32",
+                                               "63",
+                                               "64",
+                                               "100",
+                                               "127",
+                                               "128",
+                                               "255",
+                                               "256",
+                                               "1000",
+                                               "1023",
+                                               "1024",
+                                               "4095",
+                                               "4096",
+                                               "10000",
+                                               "32767",
+                                               "32768",
+                                               "65535",
+                                               "65536",
+                                               "100000",
+                                               "1000000",
+                                               "2147483647",
+                                               "2147483648",
+                                               "4294967295",
+                                               "4294967296",
+                                               "9223372036854775807",
+                                               "9223372036854775808",
+                                               "18446744073709551615",
+                                               "18446744073709551616"};
+
+// True if `text` is a decimal integer (digits only).
+bool IsDecimal(absl::string_view text) {
+  if (text.empty() || text.size() > 20) return false;
+  for (char c : text) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+// A random token node whose text is a decimal integer, or -1 (looks at a
+// few random candidates, not at every token).
+int PickNumber(MutationContext& ctx, const Tree& in) {
+  const std::vector<int32_t>& free_text = ctx.index.FreeTokens(in, ctx.grammar);
+  if (free_text.empty()) return -1;
+  for (int tries = 0; tries < 16; ++tries) {
+    const int at = free_text[ctx.rng.Below(free_text.size())];
+    if (IsDecimal(in.token_text(at))) return at;
+  }
+  return -1;
+}
+
 }  // namespace
+
+bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out) {
+  const int at = PickNumber(ctx, in);
+  if (at < 0) return false;
+  const size_t rest = in.TextSize() - in.SubtreeSize(at);
+  if (rest >= ctx.max_size) return false;
+  uint64_t value = 0;
+  const bool small = absl::SimpleAtoi(in.token_text(at), &value) &&
+                     value <= (uint64_t{1} << 40);
+  std::string& text = ctx.scratch.text;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    text.clear();
+    switch (small ? ctx.rng.Below(3) : 0) {
+      case 0:  // an interesting value
+        text.assign(kInterestingNumbers[ctx.rng.Below(
+            sizeof kInterestingNumbers / sizeof kInterestingNumbers[0])]);
+        break;
+      case 1:  // scaled by a power of ten: 20 -> 200, 2000, 20000
+        absl::StrAppend(&text, value == 0 ? 1 : value);
+        text.append(1 + ctx.rng.Below(3), '0');
+        break;
+      default: {  // a neighbour or a double or a half
+        const uint64_t next[] = {value + 1, value > 0 ? value - 1 : 0,
+                                 value * 2, value / 2};
+        absl::StrAppend(&text, next[ctx.rng.Below(4)]);
+        break;
+      }
+    }
+    if (rest + text.size() > ctx.max_size) continue;
+    const int type = in.node(at).symbol;
+    if (!ctx.tokens.Accepts(type, text)) continue;
+    if (ReplaceToken(ctx, in, at, text, out)) return true;
+  }
+  return false;
+}
 
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   const int at = PickToken(ctx, in);

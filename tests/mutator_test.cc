@@ -124,6 +124,32 @@ INSTANTIATE_TEST_SUITE_P(All, OperatorTest,
                            return name;
                          });
 
+// token-number: mutate "[16, \"16\"]" until exactly the interesting and
+// scaled values appear in the number, and never in the string.
+TEST(Operators, TokenNumberGivesNumbersInterestingValues) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "token-number");
+  Parser parser(m->grammar());
+  const std::set<std::string> wanted = {
+      "[4096, \"16\"]", "[160, \"16\"]", "[17, \"16\"]", "[8, \"16\"]",
+      "[0, \"16\"]", "[4294967296, \"16\"]"};
+  std::set<std::string> seen;
+  for (unsigned seed = 0; seed < 3000 && seen.size() < wanted.size(); ++seed) {
+    std::string op;
+    const std::string out = m->MutateString("[16, \"16\"]", 256, seed, &op);
+    ASSERT_EQ(op, "token-number");
+    ASSERT_TRUE(absl::EndsWith(out, ", \"16\"]")) << out;
+    auto r = parser.Parse(out);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->syntax_errors, 0) << out;
+    if (wanted.count(out)) seen.insert(out);
+  }
+  EXPECT_EQ(seen, wanted);
+  // No number, nothing to do: the mutator falls back to bytes.
+  std::string op;
+  m->MutateString("[\"a\", true]", 256, 1, &op);
+  EXPECT_EQ(op, "bytes");
+}
+
 TEST(Operators, ShrinkingOperatorsShrink) {
   for (const std::string op : {"hoist", "shortest", "loop-delete"}) {
     const auto results = RunOperator("json", op);
