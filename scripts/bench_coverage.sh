@@ -24,6 +24,8 @@
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
 #                     plain+dict            fuzz_<t> -dict=<literal tokens of the grammar>
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
+#                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
+#                                           one operator (ablation), e.g. grammut-no-kpath
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -149,7 +151,8 @@ for t in "${TARGET_LIST[@]}"; do
     case ",$ALL_TARGETS," in *",$t,"*) ;; *) die "unknown target '$t' (known: $ALL_TARGETS)" ;; esac
 done
 for c in "${CONFIG_LIST[@]}"; do
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS)" ;; esac
+    case "$c" in grammut-no-?*) continue ;; esac  # grammut checks the operator's name
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>)" ;; esac
 done
 
 grammar_of() {
@@ -295,6 +298,7 @@ run_trial() {
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
+                grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
