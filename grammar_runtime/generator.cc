@@ -94,6 +94,40 @@ void Generator::PrecomputeEdgeCosts() {
   }
 }
 
+void Generator::PrecomputeEdgeDepths() {
+  // Fixpoint from the rule stops (depth 0) backwards: a rule edge needs
+  // one level more than its callee, and then what its follow state needs.
+  const AtnGraph& g = grammar_.parser_graph();
+  constexpr int32_t kInf = int32_t{1} << 28;
+  std::vector<int32_t> state_depth(g.states.size(), kInf);
+  edge_depth_.assign(g.edges.size(), kInf);
+  for (size_t s = 0; s < g.states.size(); ++s) {
+    if (g.states[s].kind == StateKind::kRuleStop) state_depth[s] = 0;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t s = g.states.size(); s-- > 0;) {
+      const AtnState& st = g.states[s];
+      for (uint32_t i = 0; i < st.num_edges; ++i) {
+        const AtnEdge& e = g.edges[st.first_edge + i];
+        int32_t d = kInf;
+        if (e.kind == EdgeKind::kRule) {
+          const int32_t callee = state_depth[g.rule_start[e.label]];
+          const int32_t after = state_depth[e.follow];
+          if (callee < kInf && after < kInf) d = std::max(callee + 1, after);
+        } else {
+          d = state_depth[e.target];
+        }
+        edge_depth_[st.first_edge + i] = d;
+        if (d < state_depth[s]) {
+          state_depth[s] = d;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
 MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
   ++work_;
   const AtnGraph& g = grammar_.parser_graph();
@@ -149,6 +183,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const std::string& sep = grammar_.separator();
   const int64_t sep_size = static_cast<int64_t>(sep.size());
 
+  GenerationSteer* const steer = options.steer;
+  if (options.fit_depth && edge_depth_.empty()) PrecomputeEdgeDepths();
+
   Tree& tree = *out;
   tree.Clear();
   depth_ = 0;
@@ -157,6 +194,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int last_token = -1;
   PushFrame(-1, tree.BeginRule(rule),
             g.left_recursive[rule] ? options.precedence : 0, 0, 1);
+  if (steer != nullptr) steer->EnterRule(rule, -1);
   int32_t state = g.rule_start[rule];
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
@@ -174,12 +212,21 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       const int peak = frame.peak;
       reserve -= frame.reserve;
       --depth_;
+      if (steer != nullptr) steer->ExitRule();
       if (depth_ == 0) break;
       frames_[depth_ - 1].peak = std::max(frames_[depth_ - 1].peak, peak);
       state = follow;
       continue;
     }
     if (st.num_edges == 0) return false;
+    int forced = -1;
+    if (steer != nullptr) {
+      forced = steer->Force(state);
+      if (forced == GenerationSteer::kGiveUp ||
+          forced >= static_cast<int>(st.num_edges)) {
+        return false;
+      }
+    }
     // Past the nesting limit only the cheapest alternatives are taken: at an
     // operator loop, when one more operator would make the frame's peak too
     // deep; elsewhere, when a child would be too deep.
@@ -187,7 +234,14 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
     const bool cheapest =
         options.shortest || nesting >= options.max_depth || steps > step_limit;
     uint32_t pick = 0;
-    if (st.num_edges > 1) {
+    if (forced >= 0) {
+      // A forced edge must still be takeable (precedence predicates).
+      if (EdgeCost(st.first_edge + forced, frame.precedence, 0).bytes >=
+          kUnreachableCost) {
+        return false;
+      }
+      pick = static_cast<uint32_t>(forced);
+    } else if (st.num_edges > 1) {
       // Replay: every decision takes one recorded choice, used or not.
       const Choice* recorded =
           replay != nullptr && st.decision >= 0 ? replay->Next() : nullptr;
@@ -199,6 +253,23 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       for (uint32_t i = 1; i < st.num_edges; ++i) {
         if (costs[i] < costs[cheapest_edge]) cheapest_edge = i;
       }
+      if (options.fit_depth && !options.shortest) {
+        // The cheapest alternative that fits the depth and the budget, if
+        // the cheapest of all does not fit the depth.
+        auto fits = [&](uint32_t i) {
+          return costs[i].bytes < kUnreachableCost &&
+                 emitted + costs[i].bytes + reserve <= budget &&
+                 nesting + edge_depth_[st.first_edge + i] <= options.max_depth;
+        };
+        if (!fits(cheapest_edge)) {
+          for (uint32_t i = 0; i < st.num_edges; ++i) {
+            if (fits(i) &&
+                (!fits(cheapest_edge) || costs[i] < costs[cheapest_edge])) {
+              cheapest_edge = i;
+            }
+          }
+        }
+      }
       pick = cheapest_edge;
       if (!cheapest) {
         const std::vector<double>* probs =
@@ -207,13 +278,21 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                 : nullptr;
         weights.assign(st.num_edges, 0.0);
         double total = 0;
-        for (uint32_t i = 0; i < st.num_edges; ++i) {
-          if (costs[i].bytes >= kUnreachableCost) continue;
-          if (emitted + costs[i].bytes + reserve > budget) continue;
-          weights[i] = probs != nullptr && i < probs->size()
-                           ? (*probs)[i]
-                           : 1.0 / st.num_edges;
-          total += weights[i];
+        // With fit_depth, first only the alternatives that fit the depth.
+        for (int fit = options.fit_depth ? 1 : 0; fit >= 0 && total <= 0;
+             --fit) {
+          for (uint32_t i = 0; i < st.num_edges; ++i) {
+            if (costs[i].bytes >= kUnreachableCost) continue;
+            if (emitted + costs[i].bytes + reserve > budget) continue;
+            if (fit &&
+                nesting + edge_depth_[st.first_edge + i] > options.max_depth) {
+              continue;
+            }
+            weights[i] = probs != nullptr && i < probs->size()
+                             ? (*probs)[i]
+                             : 1.0 / st.num_edges;
+            total += weights[i];
+          }
         }
         const int alt = recorded != nullptr
                             ? ChoiceReplay::RecordedAlternative(
@@ -252,6 +331,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         const int callee = e.label;
         const int prec = g.left_recursive[callee] ? e.set : 0;
         PushFrame(e.follow, tree.BeginRule(callee), prec, owed, frame.base + 1);
+        if (steer != nullptr) {
+          steer->EnterRule(callee, static_cast<int32_t>(st.first_edge + pick));
+        }
         state = g.rule_start[callee];
         continue;
       }
@@ -287,10 +369,20 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
           if (shortest_type < 0) return false;
           type = shortest_type;
-          if (!cheapest && recorded != nullptr &&
-              recorded->kind == ChoiceKind::kToken &&
-              std::find(candidates.begin(), candidates.end(),
-                        recorded->symbol) != candidates.end()) {
+          const int want = steer != nullptr
+                               ? steer->ForceTokenType(
+                                     static_cast<int32_t>(st.first_edge + pick))
+                               : -1;
+          if (want >= 0) {
+            if (std::find(generable_types_.begin(), generable_types_.end(),
+                          want) == generable_types_.end()) {
+              return false;
+            }
+            type = want;
+          } else if (!cheapest && recorded != nullptr &&
+                     recorded->kind == ChoiceKind::kToken &&
+                     std::find(candidates.begin(), candidates.end(),
+                               recorded->symbol) != candidates.end()) {
             type = recorded->symbol;
           } else if (!cheapest && recorded != nullptr && !candidates.empty()) {
             weights_.TokenTypeWeights(candidates, options.mode, &type_weights_);

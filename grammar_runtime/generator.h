@@ -35,6 +35,30 @@ namespace grammut {
 
 class ChoiceReplay;
 
+// GenerationSteer forces choices of one derivation (kpath_steer.h steers one
+// toward a k-path). The generator reports the rule invocations it opens and
+// closes, and asks at every ATN state it leaves, so a steer can follow the
+// walk; wherever the steer answers -1 the generator chooses as usual. A
+// forced choice beats the byte budget and the nesting limit (Generate still
+// fails if the text ends up over budget).
+class GenerationSteer {
+ public:
+  virtual ~GenerationSteer() = default;
+  // EnterRule: the generator opened an invocation of `rule` through parser
+  // edge `edge` (-1 for the rule Generate was called with).
+  virtual void EnterRule(int rule, int32_t edge) = 0;
+  // ExitRule: the innermost invocation ended.
+  virtual void ExitRule() = 0;
+  // Force is asked at `state` (of the innermost invocation, with at least
+  // one edge): the edge to take (0-based), -1 to let the generator choose,
+  // or kGiveUp to end the generation (Generate returns false).
+  static constexpr int kGiveUp = -2;
+  virtual int Force(int32_t state) = 0;
+  // ForceTokenType is asked when the walk takes a set or wildcard edge
+  // `edge` (absolute): the token type to emit, or -1 to let it choose.
+  virtual int ForceTokenType(int32_t edge) = 0;
+};
+
 // Budget and policy for one generation. Nesting counts rule invocations and
 // the iterations of left-recursive operator loops (ANTLR's parse tree nests
 // one level per operator), so a generated input never nests deeper than the
@@ -49,6 +73,15 @@ struct GenerateOptions {
   // Zest-style replay: take the choices from here while it has any, then
   // go on with the Rng (see choice_replay.h). Not owned; null: none.
   ChoiceReplay* replay = nullptr;
+  // Algorithm 3 of Havrikov's dissertation (BoundedTree): at a decision,
+  // choose only among the alternatives whose shallowest completion stays
+  // within `max_depth` nesting levels, when there is any (past the limit:
+  // the cheapest of those), so rule nodes nest at most max_depth - 1
+  // below the root where the grammar allows it.
+  bool fit_depth = false;
+  // Forces choices (see GenerationSteer); not owned; null: none. Not
+  // combined with `replay`.
+  GenerationSteer* steer = nullptr;
 };
 
 class Generator {
@@ -96,6 +129,9 @@ class Generator {
   // predicate can affect.
   MinCost EdgeCost(uint32_t k, int precedence, int depth);
   void PrecomputeEdgeCosts();
+  // Per parser edge: the fewest nesting levels a walk that takes it needs
+  // below the current invocation to reach the rule's end (fit_depth).
+  void PrecomputeEdgeDepths();
 
   const Grammar& grammar_;
   const Weights& weights_;
@@ -105,6 +141,7 @@ class Generator {
   std::vector<int> generable_types_;
   std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
   std::vector<bool> precedence_sensitive_;  // per parser edge
+  std::vector<int32_t> edge_depth_;         // per parser edge
   uint64_t work_ = 0;
   // Scratch, reused across calls.
   std::vector<Frame> frames_;

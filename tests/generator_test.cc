@@ -1,6 +1,7 @@
 // Tests for generation: validity, the size budget, determinism.
 #include "grammar_runtime/generator.h"
 
+#include <fstream>
 #include <string>
 #include <tuple>
 
@@ -124,6 +125,43 @@ TEST(Generator, ParseTreesNestNoDeeperThanTheLimitAllows) {
       }
     }
     EXPECT_LE(deepest, 3 * options.max_depth) << name;
+  }
+}
+
+// fit_depth (the dissertation's BoundedTree) chooses only alternatives whose
+// shallowest completion fits the depth limit, past the limit too: here the
+// cheapest alternative of `a` (b, one byte) is two levels deeper than a
+// 12-byte token, so the limit alone overshoots by two and fit_depth not
+// at all; trees nest exactly up to the limit.
+TEST(Generator, FitDepthKeepsTreesWithinTheLimit) {
+  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_fit").c_str(),
+         1);
+  const std::string path = ::testing::TempDir() + "/Fit.g4";
+  std::ofstream(path) << "grammar Fit;\ns : a EOF ;\n"
+                         "a : 'x' a | b | 'yyyyyyyyyyyy' ;\n"
+                         "b : c ;\nc : 'z' ;\n";
+  auto g = Grammar::Load(path, "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Weights weights(**g);
+  GeneratorKit kit(**g, weights, nullptr);
+  for (int limit : {3, 4, 5}) {
+    GenerateOptions options;
+    options.mode = ProbabilityMode::kUniform;
+    options.max_depth = limit;
+    int deepest[2] = {0, 0};
+    for (bool fit : {false, true}) {
+      options.fit_depth = fit;
+      Rng rng(3);
+      for (int i = 0; i < 300; ++i) {
+        auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
+        ASSERT_TRUE(t.has_value());
+        for (const Node& n : t->nodes()) {
+          if (n.is_rule) deepest[fit] = std::max<int>(deepest[fit], n.depth);
+        }
+      }
+    }
+    EXPECT_EQ(deepest[1], limit - 1) << limit;  // the root is at depth 0
+    EXPECT_EQ(deepest[0], limit + 1) << limit;
   }
 }
 
