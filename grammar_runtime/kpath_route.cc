@@ -192,6 +192,22 @@ int KPathRouter::Toward(int32_t state, int32_t to) const {
   return best;
 }
 
+bool KPathRouter::Leads(int32_t state, int edge, int32_t to) const {
+  const AtnGraph& g = graph_.grammar().parser_graph();
+  const AtnState& st = g.states[state];
+  if (st.kind == StateKind::kRuleStop || edge < 0 ||
+      edge >= static_cast<int>(st.num_edges) || local_[state] < 0 ||
+      st.rule != g.states[to].rule) {
+    return false;
+  }
+  const AtnEdge& e = g.edges[st.first_edge + edge];
+  const int32_t next = After(e);
+  if (next < 0 || local_[next] < 0 || g.states[next].rule != st.rule) {
+    return false;
+  }
+  return EdgeWeight(e) < kFar && DistancesTo(to)[local_[next]] < kFar;
+}
+
 bool KPathRouter::Plan(absl::Span<const int32_t> path, Route* route) const {
   route->frames.clear();
   if (path.empty()) return false;
@@ -288,8 +304,9 @@ bool KPathRouter::PlanGroup(absl::Span<const int32_t> group, bool last,
   return true;
 }
 
-RouteSteer::RouteSteer(const KPathRouter& router, const Route& route)
-    : router_(router), route_(route) {}
+RouteSteer::RouteSteer(const KPathRouter& router, const Route& route,
+                       Rng* detour)
+    : router_(router), route_(route), detour_(detour) {}
 
 void RouteSteer::EnterRule(int rule, int32_t /*edge*/) {
   ++depth_;
@@ -298,7 +315,8 @@ void RouteSteer::EnterRule(int rule, int32_t /*edge*/) {
   descend_pending_ = false;
   if (next_frame_ < route_.frames.size() &&
       route_.frames[next_frame_].rule == rule) {
-    active_.push_back(Active{static_cast<int32_t>(next_frame_++), depth_, 0});
+    active_.push_back(
+        Active{static_cast<int32_t>(next_frame_++), depth_, 0, {}});
   } else {
     gave_up_ = true;
   }
@@ -320,22 +338,49 @@ int RouteSteer::Force(int32_t state) {
       route_.frames[a.frame].waypoints;
   if (a.next >= waypoints.size()) return -1;  // closed off freely
   const RouteWaypoint& w = waypoints[a.next];
-  if (state == w.state) {
-    if (++a.next == waypoints.size()) ++completed_;
-    descend_pending_ = w.descend;
-    if (w.token_type >= 0) {
-      const AtnGraph& g = router_.graph().grammar().parser_graph();
-      token_edge_ = static_cast<int32_t>(g.states[state].first_edge) + w.edge;
-      token_type_ = w.token_type;
+  // No detours in an operator loop: another iteration would be one more
+  // self-reference between the path's symbols.
+  const bool may_detour =
+      detour_ != nullptr &&
+      router_.graph().OperatorBlock(route_.frames[a.frame].rule) < 0;
+  if (may_detour &&
+      std::find(a.visited.begin(), a.visited.end(), state) == a.visited.end()) {
+    // A detour: any edge that still leads to the waypoint, or the
+    // waypoint itself (index num_edges stands for it).
+    a.visited.push_back(state);
+    const AtnGraph& g = router_.graph().grammar().parser_graph();
+    const int n = static_cast<int>(g.states[state].num_edges);
+    std::vector<int>& options = detour_options_;
+    options.clear();
+    if (state == w.state) options.push_back(n);
+    for (int e = 0; e < n; ++e) {
+      if (router_.Leads(state, e, w.state)) options.push_back(e);
     }
-    return w.edge;
+    if (!options.empty()) {
+      const int pick = options[detour_->Below(options.size())];
+      return pick == n ? Take(a, w, state) : pick;
+    }
   }
+  if (state == w.state) return Take(a, w, state);
   const int e = router_.Toward(state, w.state);
   if (e < 0) {
     gave_up_ = true;
     return kGiveUp;
   }
   return e;
+}
+
+int RouteSteer::Take(Active& a, const RouteWaypoint& w, int32_t state) {
+  const size_t count = route_.frames[a.frame].waypoints.size();
+  if (++a.next == count) ++completed_;
+  a.visited.clear();
+  descend_pending_ = w.descend;
+  if (w.token_type >= 0) {
+    const AtnGraph& g = router_.graph().grammar().parser_graph();
+    token_edge_ = static_cast<int32_t>(g.states[state].first_edge) + w.edge;
+    token_type_ = w.token_type;
+  }
+  return w.edge;
 }
 
 int RouteSteer::ForceTokenType(int32_t edge) {

@@ -34,6 +34,7 @@
 #include "absl/types/span.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/kpath.h"
+#include "grammar_runtime/rng.h"
 
 namespace grammut {
 
@@ -74,6 +75,9 @@ class KPathRouter {
   // rule to state `to` (rule references count the callee's least bytes),
   // or -1 if `to` cannot be reached from `state`.
   int Toward(int32_t state, int32_t to) const;
+  // Leads: whether a walk within the rule can take edge `edge` (0-based) of
+  // `state` and still reach state `to` afterwards.
+  bool Leads(int32_t state, int edge, int32_t to) const;
 
  private:
   struct RuleInfo;
@@ -97,9 +101,19 @@ class KPathRouter {
 
 // RouteSteer makes the generator follow a route (see GenerationSteer). The
 // router and the route must outlive it; one steer per derivation.
+//
+// With `detour` (not owned; null: none) the walk toward a waypoint is not
+// always the cheapest: at each state it reaches for the first time on the
+// way, it takes any edge after which the waypoint is still reachable,
+// uniformly, the waypoint's own edge included as an ordinary slot where a
+// loop leads back to it (so an optional element may be present, or a loop
+// iterate, before the path's symbol). For retries: a parse can differ from
+// the cheapest derivation (e.g. SQLite reads a column's first "GENERATED"
+// as part of its type name).
 class RouteSteer : public GenerationSteer {
  public:
-  RouteSteer(const KPathRouter& router, const Route& route);
+  RouteSteer(const KPathRouter& router, const Route& route,
+             Rng* detour = nullptr);
 
   void EnterRule(int rule, int32_t edge) override;
   void ExitRule() override;
@@ -114,12 +128,16 @@ class RouteSteer : public GenerationSteer {
 
  private:
   struct Active {
-    int32_t frame;  // index into route_.frames
-    int32_t depth;  // the generator's invocation depth
-    size_t next;    // next waypoint
+    int32_t frame;                 // index into route_.frames
+    int32_t depth;                 // the generator's invocation depth
+    size_t next;                   // next waypoint
+    std::vector<int32_t> visited;  // detour: states met on the way to it
   };
+  // Takes waypoint `w` of `a` (the edge Force returns).
+  int Take(Active& a, const RouteWaypoint& w, int32_t state);
   const KPathRouter& router_;
   const Route& route_;
+  Rng* detour_;
   std::vector<Active> active_;
   int32_t depth_ = 0;
   size_t next_frame_ = 0;
@@ -128,6 +146,7 @@ class RouteSteer : public GenerationSteer {
   bool gave_up_ = false;
   int32_t token_edge_ = -1;  // the set edge that must emit token_type_
   int32_t token_type_ = -1;
+  std::vector<int> detour_options_;
 };
 
 }  // namespace grammut

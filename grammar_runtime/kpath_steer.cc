@@ -102,12 +102,12 @@ SteeredSuite BuildSteeredKPathSuite(const SymbolGraph& graph,
     bool covered = false;
     if (router.Plan(path, &route)) {
       for (int a = 0; a < attempts && !covered; ++a) {
-        // The last attempt closes off with the smallest derivation; the
-        // shortest close-off has no randomness, so it is tried once.
-        const bool last =
-            a + 1 == attempts || options.close_off == CloseOff::kShortest;
+        // The first attempt follows the cheapest route, the others make
+        // random detours on the way (see RouteSteer); the last one closes
+        // off with the smallest derivation, to fit the budget.
+        const bool last = a + 1 == attempts && a > 1;
         GenerateOptions gen = last ? shortest : configured;
-        RouteSteer steer(router, route);
+        RouteSteer steer(router, route, a > 0 ? &rng : nullptr);
         gen.steer = &steer;
         ++suite.derivations;
         const bool made =
@@ -134,7 +134,6 @@ SteeredSuite BuildSteeredKPathSuite(const SymbolGraph& graph,
           }
         }
         ++suite.rejected;
-        if (last) break;
       }
     }
     if (!covered) {

@@ -17,10 +17,11 @@
 // parse must hold the target path; then every k-path the parse holds is
 // covered, so paths covered by accident are never targeted (coverage is
 // counted exactly as KPathCoverage of the written suite counts it). A
-// target whose derivations fail `attempts` times (the last one with the
-// shortest close-off) is given up and counted, not retried: the symbol
-// graph over-approximates the language (precedence, predicates, lexer
-// modes), so some k-paths occur in no parse.
+// failed target is tried again, up to `attempts` derivations in all, with
+// random detours on its route (RouteSteer), the last one (of three or
+// more) with the shortest close-off; then it is given up and counted, not
+// retried: the symbol graph over-approximates the language (precedence,
+// predicates, lexer modes), so some k-paths occur in no parse.
 //
 // Example:
 //   SymbolGraph graph(grammar);

@@ -191,6 +191,48 @@ TEST(SteeredKPathSuite, ReachesPathsRandomDerivationMisses) {
   }
 }
 
+// A parse may read the cheapest derivation otherwise: as in SQLite, where
+// "GENERATED ALWAYS AS (0)" right after a column name is a type name, the
+// cheapest text for `col/constraint -> constraint/GEN` here, "a gen as
+// (0)", parses with `gen as (0)` as the type. The first attempt follows the
+// cheapest route and loses the path; a retry with detours (another
+// constraint first, or a type name) keeps it.
+TEST(SteeredKPathSuite, RetriesWithDetoursAroundAnAmbiguity) {
+  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_st").c_str(),
+         1);
+  const std::string path = ::testing::TempDir() + "/Amb.g4";
+  std::ofstream(path) << "grammar Amb;\ns : col EOF ;\n"
+                         "col : NAME typeName? constraint* ;\n"
+                         "typeName : name+ ( '(' NUM ')' )? ;\n"
+                         "name : NAME | GEN | AS ;\n"
+                         "constraint : GEN AS '(' NUM ')' | NOT NULL ;\n"
+                         "GEN : 'gen' ;\nAS : 'as' ;\nNOT : 'not' ;\n"
+                         "NULL : 'null' ;\nNUM : [0-9]+ ;\nNAME : [a-z]+ ;\n"
+                         "WS : [ ]+ -> skip ;\n";
+  auto g = Grammar::Load(path, "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  SymbolGraph graph(**g);
+  Weights weights(**g);
+  const std::string target = "col/constraint -> constraint/GEN";
+  for (int attempts : {1, 4}) {
+    SteeredSuiteOptions opt;
+    opt.k = 2;
+    opt.close_off = CloseOff::kShortest;
+    opt.attempts = attempts;
+    const SteeredSuite s = BuildSteeredKPathSuite(graph, weights, opt);
+    bool given_up = false;
+    for (const GivenUpPath& p : s.given_up_paths) {
+      if (graph.Describe(p.path) != target) continue;
+      given_up = true;
+      EXPECT_EQ(p.reason, GiveUpReason::kPathLost);
+    }
+    EXPECT_EQ(given_up, attempts == 1) << attempts;
+    KPathCoverage measured(graph, 2);
+    Measure(**g, s.suite.inputs, opt.max_bytes, &measured);
+    EXPECT_EQ(measured.covered(), s.suite.covered);
+  }
+}
+
 // Paths no parse can hold are given up once each, and exactly those: with
 // `e : e '*' e | e '+' e | INT`, ANTLR invokes the right operand of '*'
 // (e#1) with a precedence no operator passes, and that of '+' (e#2) with
