@@ -130,8 +130,8 @@ TEST(Operators, TokenNumberGivesNumbersInterestingValues) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "token-number");
   Parser parser(m->grammar());
   const std::set<std::string> wanted = {
-      "[4096, \"16\"]", "[160, \"16\"]", "[17, \"16\"]", "[8, \"16\"]",
-      "[0, \"16\"]", "[4294967296, \"16\"]"};
+      "[4096, \"16\"]", "[160, \"16\"]", "[17, \"16\"]",
+      "[8, \"16\"]",    "[0, \"16\"]",   "[4294967296, \"16\"]"};
   std::set<std::string> seen;
   for (unsigned seed = 0; seed < 3000 && seen.size() < wanted.size(); ++seed) {
     std::string op;
