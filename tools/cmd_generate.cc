@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/kpath.h"
+#include "grammar_runtime/kpath_steer.h"
 #include "grammar_runtime/kpath_suite.h"
 #include "grammar_runtime/parser.h"
 #include "tools/cli_common.h"
@@ -14,12 +15,101 @@ ABSL_FLAG(int, kpath, 0,
           "instead of -n random inputs, a suite covering the grammar's "
           "k-paths for this k (1..8)");
 ABSL_FLAG(int64_t, max_derivations, 100000,
-          "with --kpath: stop after drawing this many derivations");
+          "with --kpath --kpath_strategy greedy: stop after drawing this many "
+          "derivations");
+ABSL_FLAG(std::string, kpath_strategy, "steered",
+          "with --kpath: steered (the dissertation's Algorithm 1: one "
+          "derivation steered toward each uncovered k-path) or greedy (a "
+          "greedy cover over random derivations)");
+ABSL_FLAG(std::string, closeoff, "bounded",
+          "with --kpath_strategy steered: how the slots off the route are "
+          "filled: shortest, bounded (random within --kpath_depth) or "
+          "learned (--weights, within --kpath_depth)");
+ABSL_FLAG(int, kpath_depth, 8,
+          "with --closeoff bounded or learned: the nesting depth limit");
 
 namespace grammut::cli {
 namespace {
 
-// `generate --kpath K`: writes a k-path covering suite to `out`.
+// Writes the suite's inputs to `out`; returns their bytes, or -1.
+int64_t WriteSuite(const KPathSuite& suite, const std::string& out, int k) {
+  int64_t bytes = 0;
+  for (size_t i = 0; i < suite.inputs.size(); ++i) {
+    bytes += static_cast<int64_t>(suite.inputs[i].size());
+    absl::Status st = WriteFile(absl::StrFormat("%s/kpath%d_%06d", out, k, i),
+                                suite.inputs[i]);
+    if (!st.ok()) {
+      std::fprintf(stderr, "grammut generate: %s\n",
+                   std::string(st.message()).c_str());
+      return -1;
+    }
+  }
+  return bytes;
+}
+
+// `generate --kpath K --kpath_strategy steered`: Algorithm 1.
+int GenerateSteeredSuite(const Grammar& g, const Weights& weights,
+                         const std::string& out, int k, size_t max_size) {
+  auto close_off = ParseCloseOff(absl::GetFlag(FLAGS_closeoff));
+  if (!close_off.ok()) {
+    std::fprintf(stderr, "grammut generate: %s\n",
+                 std::string(close_off.status().message()).c_str());
+    return 2;
+  }
+  SymbolGraph graph(g);
+  SteeredSuiteOptions opt;
+  opt.k = k;
+  opt.max_bytes = max_size;
+  opt.close_off = *close_off;
+  opt.depth = absl::GetFlag(FLAGS_kpath_depth);
+  opt.seed = absl::GetFlag(FLAGS_seed);
+  const uint64_t total = graph.Count(k);
+  opt.progress = [total](uint64_t covered, size_t inputs, uint64_t left) {
+    if (inputs % 100 != 0) return;
+    std::fprintf(stderr,
+                 "grammut generate: %zu inputs cover %llu of %llu k-paths "
+                 "(%llu targets left to try)\n",
+                 inputs, static_cast<unsigned long long>(covered),
+                 static_cast<unsigned long long>(total),
+                 static_cast<unsigned long long>(left));
+  };
+  const SteeredSuite steered = BuildSteeredKPathSuite(graph, weights, opt);
+  const KPathSuite& suite = steered.suite;
+  const int64_t bytes = WriteSuite(suite, out, k);
+  if (bytes < 0) return 1;
+  std::printf(
+      "wrote %zu inputs (%lld bytes) to %s covering %llu of the grammar's "
+      "%llu%s %d-paths (%.1f%%); steered, %s close-off; %lld derivations\n",
+      suite.inputs.size(), static_cast<long long>(bytes), out.c_str(),
+      static_cast<unsigned long long>(suite.covered),
+      static_cast<unsigned long long>(suite.grammar_paths),
+      suite.count_exact ? "" : "+", k,
+      suite.grammar_paths ? 100.0 * suite.covered / suite.grammar_paths : 0.0,
+      CloseOffName(*close_off), static_cast<long long>(suite.derivations));
+  if (steered.enumerated < suite.grammar_paths) {
+    std::printf("only the first %llu k-paths were targeted\n",
+                static_cast<unsigned long long>(steered.enumerated));
+  }
+  if (!steered.given_up_paths.empty()) {
+    std::printf(
+        "given up (no derivation of at most %zu bytes whose parse holds "
+        "them): %zu k-paths: no route %llu, over budget %llu, does not "
+        "parse %llu, not in the parse %llu; e.g.\n",
+        max_size, steered.given_up_paths.size(),
+        static_cast<unsigned long long>(steered.given_up[0]),
+        static_cast<unsigned long long>(steered.given_up[1]),
+        static_cast<unsigned long long>(steered.given_up[2]),
+        static_cast<unsigned long long>(steered.given_up[3]));
+    for (size_t i = 0; i < steered.given_up_paths.size() && i < 5; ++i) {
+      const GivenUpPath& p = steered.given_up_paths[i];
+      std::printf("  %s (%s)\n", graph.Describe(p.path).c_str(),
+                  GiveUpReasonName(p.reason));
+    }
+  }
+  return 0;
+}
+
+// `generate --kpath K --kpath_strategy greedy`: the greedy cover.
 int GenerateKPathSuite(const Grammar& g, const Weights& weights,
                        const std::string& out, int k, size_t max_size) {
   SymbolGraph graph(g);
@@ -38,22 +128,13 @@ int GenerateKPathSuite(const Grammar& g, const Weights& weights,
                  static_cast<long long>(drawn));
   };
   KPathSuite suite = BuildKPathSuite(graph, weights, opt);
-  size_t bytes = 0;
-  for (size_t i = 0; i < suite.inputs.size(); ++i) {
-    bytes += suite.inputs[i].size();
-    absl::Status st = WriteFile(absl::StrFormat("%s/kpath%d_%06d", out, k, i),
-                                suite.inputs[i]);
-    if (!st.ok()) {
-      std::fprintf(stderr, "grammut generate: %s\n",
-                   std::string(st.message()).c_str());
-      return 1;
-    }
-  }
+  const int64_t bytes = WriteSuite(suite, out, k);
+  if (bytes < 0) return 1;
   std::printf(
-      "wrote %zu inputs (%zu bytes) to %s covering %llu of the grammar's "
+      "wrote %zu inputs (%lld bytes) to %s covering %llu of the grammar's "
       "%llu%s %d-paths (%.1f%%); %lld derivations drawn, %lld picks left "
       "out (their parse added nothing)\n",
-      suite.inputs.size(), bytes, out.c_str(),
+      suite.inputs.size(), static_cast<long long>(bytes), out.c_str(),
       static_cast<unsigned long long>(suite.covered),
       static_cast<unsigned long long>(suite.grammar_paths),
       suite.count_exact ? "" : "+", k,
@@ -112,8 +193,18 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     return 2;
   }
   if (kpath > 0) {
-    return GenerateKPathSuite(g, **weights, out, kpath,
-                              static_cast<size_t>(max_size));
+    const std::string strategy = absl::GetFlag(FLAGS_kpath_strategy);
+    if (strategy == "steered") {
+      return GenerateSteeredSuite(g, **weights, out, kpath,
+                                  static_cast<size_t>(max_size));
+    }
+    if (strategy == "greedy") {
+      return GenerateKPathSuite(g, **weights, out, kpath,
+                                static_cast<size_t>(max_size));
+    }
+    std::fprintf(stderr,
+                 "grammut generate: --kpath_strategy is steered or greedy\n");
+    return 2;
   }
   Parser reparser(g);
   if ((*weights)->trees() == 0 && *mode != ProbabilityMode::kUniform) {

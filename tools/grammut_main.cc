@@ -9,7 +9,9 @@
 //   grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY) FILE
 //   grammut kpath    --grammar G [--k 1..5] [--uncovered N] [--plot F.svg]
 //                    FILE_OR_DIR...
-//   grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR
+//   grammut generate --grammar G --kpath K [--kpath-strategy steered|greedy]
+//                    [--closeoff shortest|bounded|learned] [--kpath-depth D]
+//                    [--max_size BYTES] --out DIR
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -34,19 +36,24 @@ constexpr char kUsage[] =
     "                   [--max-tests N] [--max-time SECONDS] FILE\n"
     "  grammut kpath    --grammar G [--k 1..5] [--uncovered N]\n"
     "                   [--plot FILE.svg] FILE_OR_DIR...\n"
-    "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n\n"
+    "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n"
+    "                   [--kpath-strategy steered|greedy] [--kpath-depth D]\n"
+    "                   [--closeoff shortest|bounded|learned]\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
-    "directory of .interp files. --max-size, --max-tests and --max-time\n"
-    "are accepted for --max_size, --max_tests and --max_time.";
+    "directory of .interp files. --max-size, --max-tests, --max-time,\n"
+    "--kpath-strategy and --kpath-depth are accepted for the forms with\n"
+    "underscores.";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
-  // Accept --max-size, --max-tests and --max-time as well as --max_size...
+  // Accept --max-size, --max-tests, --max-time, --kpath-strategy and
+  // --kpath-depth as well as --max_size...
   std::vector<std::string> storage(argv, argv + argc);
   for (std::string& a : storage) {
     if (a.rfind("--max-", 0) == 0) a[5] = '_';
+    if (a.rfind("--kpath-", 0) == 0) a[7] = '_';
   }
   std::vector<char*> fixed;
   for (std::string& a : storage) fixed.push_back(a.data());
