@@ -8,8 +8,9 @@
 // is a greedy set cover over random derivations, not the dissertation's
 // Algorithm 1 (which steers one derivation toward each uncovered path, see
 // kpath_steer.h): paths that random derivations almost never contain stay
-// uncovered, and the result says how many. Coverage is counted on the parse of each
-// chosen input, exactly as KPathCoverage of the written suite will count it.
+// uncovered, and the result says how many. Coverage is counted on the parse of
+// each chosen input, exactly as KPathCoverage of the written suite will count
+// it.
 //
 // Example:
 //   SymbolGraph graph(grammar);
