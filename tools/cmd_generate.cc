@@ -47,6 +47,20 @@ int64_t WriteSuite(const KPathSuite& suite, const std::string& out, int k) {
   return bytes;
 }
 
+// Prints "wrote N inputs (B bytes) to DIR covering C of the grammar's T
+// k-paths (P%)", without a line end: the caller adds its own details.
+void PrintSuiteWritten(const KPathSuite& suite, int64_t bytes,
+                       const std::string& out, int k) {
+  std::printf(
+      "wrote %zu inputs (%lld bytes) to %s covering %llu of the grammar's "
+      "%llu%s %d-paths (%.1f%%)",
+      suite.inputs.size(), static_cast<long long>(bytes), out.c_str(),
+      static_cast<unsigned long long>(suite.covered),
+      static_cast<unsigned long long>(suite.grammar_paths),
+      suite.count_exact ? "" : "+", k,
+      suite.grammar_paths ? 100.0 * suite.covered / suite.grammar_paths : 0.0);
+}
+
 // `generate --kpath K --kpath_strategy steered`: Algorithm 1.
 int GenerateSteeredSuite(const Grammar& g, const Weights& weights,
                          const std::string& out, int k, size_t max_size) {
@@ -77,15 +91,10 @@ int GenerateSteeredSuite(const Grammar& g, const Weights& weights,
   const KPathSuite& suite = steered.suite;
   const int64_t bytes = WriteSuite(suite, out, k);
   if (bytes < 0) return 1;
-  std::printf(
-      "wrote %zu inputs (%lld bytes) to %s covering %llu of the grammar's "
-      "%llu%s %d-paths (%.1f%%); steered, %s close-off; %lld derivations\n",
-      suite.inputs.size(), static_cast<long long>(bytes), out.c_str(),
-      static_cast<unsigned long long>(suite.covered),
-      static_cast<unsigned long long>(suite.grammar_paths),
-      suite.count_exact ? "" : "+", k,
-      suite.grammar_paths ? 100.0 * suite.covered / suite.grammar_paths : 0.0,
-      CloseOffName(*close_off), static_cast<long long>(suite.derivations));
+  PrintSuiteWritten(suite, bytes, out, k);
+  std::printf("; steered, %s close-off; %lld derivations\n",
+              CloseOffName(*close_off),
+              static_cast<long long>(suite.derivations));
   if (steered.enumerated < suite.grammar_paths) {
     std::printf("only the first %llu k-paths were targeted\n",
                 static_cast<unsigned long long>(steered.enumerated));
@@ -130,15 +139,10 @@ int GenerateKPathSuite(const Grammar& g, const Weights& weights,
   KPathSuite suite = BuildKPathSuite(graph, weights, opt);
   const int64_t bytes = WriteSuite(suite, out, k);
   if (bytes < 0) return 1;
+  PrintSuiteWritten(suite, bytes, out, k);
   std::printf(
-      "wrote %zu inputs (%lld bytes) to %s covering %llu of the grammar's "
-      "%llu%s %d-paths (%.1f%%); %lld derivations drawn, %lld picks left "
-      "out (their parse added nothing)\n",
-      suite.inputs.size(), static_cast<long long>(bytes), out.c_str(),
-      static_cast<unsigned long long>(suite.covered),
-      static_cast<unsigned long long>(suite.grammar_paths),
-      suite.count_exact ? "" : "+", k,
-      suite.grammar_paths ? 100.0 * suite.covered / suite.grammar_paths : 0.0,
+      "; %lld derivations drawn, %lld picks left out (their parse added "
+      "nothing)\n",
       static_cast<long long>(suite.derivations),
       static_cast<long long>(suite.rejected));
   if (suite.covered < suite.grammar_paths) {
