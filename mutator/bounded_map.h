@@ -53,6 +53,12 @@ class BoundedMap {
   // Put adds or replaces the entry for `key` (a replaced entry keeps its
   // place in the eviction order), then evicts while over the bound.
   void Put(uint64_t key, V value, size_t cost = 1) {
+    Put(key, std::move(value), cost, [](uint64_t, V&&) {});
+  }
+  // Put that hands each evicted entry to on_evict(key, V&&) (e.g. to keep
+  // it elsewhere in another form).
+  template <typename OnEvict>
+  void Put(uint64_t key, V value, size_t cost, OnEvict on_evict) {
     auto [it, inserted] = map_.try_emplace(key);
     if (!inserted) {
       cost_ -= it->second.cost;
@@ -64,7 +70,7 @@ class BoundedMap {
     it->second.cost = cost;
     cost_ += cost;
     // Each pass over the ring clears second chances, so this ends.
-    while (cost_ > max_cost_ && count_ > 0) EvictOldest();
+    while (cost_ > max_cost_ && count_ > 0) EvictOldest(on_evict);
   }
 
   // Take removes the entry for `key` and returns its value.
@@ -141,7 +147,8 @@ class BoundedMap {
     count_ = kept;
   }
 
-  void EvictOldest() {
+  template <typename OnEvict>
+  void EvictOldest(OnEvict& on_evict) {
     const Slot slot = ring_[head_];
     head_ = (head_ + 1) % ring_.size();
     --count_;
@@ -155,7 +162,9 @@ class BoundedMap {
       return;
     }
     cost_ -= it->second.cost;
+    V value = std::move(it->second.value);
     map_.erase(it);
+    on_evict(slot.key, std::move(value));
   }
 
   size_t max_cost_;

@@ -70,7 +70,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       token_pool_(grammar_->max_token_type()),
       kit_(*grammar_, *weights_, &token_pool_, config.memory_mb * kMB / 12),
       donors_(grammar_->num_rules(), config.memory_mb * kMB * 15 / 100),
-      cache_(config.memory_mb * kMB * 55 / 100),
+      cache_(config.memory_mb * kMB * 55 / 100, *grammar_),
       families_({0.5, 0.5}, FamilyOptions(config.learning())),
       ops_(ArmWeights(), OperatorOptions(config.learning())),
       corpus_(kCorpusEntries),
@@ -552,14 +552,16 @@ std::string Mutator::StatsLine() const {
         ops_.wins(a));
   }
   return absl::StrFormat(
-             "%s | fallback %d | trees %d (%.0f MB of %.0f) parses %d (%.1f s, "
+             "%s | fallback %d | trees %d (%.0f MB of %.0f; %d packed, %d "
+             "unpacked) parses %d (%.1f s, "
              "%d deferred, cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d | kept "
              "%d late %d | grammar ops (calls/time/kept)%s",
              families, stats_.fallbacks, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
-             static_cast<double>(cache_.max_bytes()) / kMB, parser_.parses(),
+             static_cast<double>(cache_.max_bytes()) / kMB,
+             cache_.packed_size(), cache_.unpacked(), parser_.parses(),
              stats_.parse_seconds, stats_.parses_deferred,
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,

@@ -2,17 +2,70 @@
 
 #include <utility>
 
+#include "grammar_runtime/tree_codec.h"
+
 namespace grammut {
+namespace {
+
+// Shares of the budget: trees ready to mutate take ~24 bytes a node and
+// their index, packed ones a few, so the packed tier holds most entries.
+constexpr size_t kReadyPercent = 40;
+// What a map entry costs besides its value's heap bytes.
+constexpr size_t kEntryOverhead = 64;
+
+}  // namespace
+
+TreeCache::TreeCache(size_t max_bytes, const Grammar& grammar)
+    : grammar_(&grammar),
+      ready_(max_bytes * kReadyPercent / 100),
+      packed_(max_bytes - max_bytes * kReadyPercent / 100) {}
 
 std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
-  std::shared_ptr<const CachedTree>* e = map_.Touch(hash);
-  ++(e == nullptr ? misses_ : hits_);
-  return e == nullptr ? nullptr : *e;
+  if (std::shared_ptr<const CachedTree>* e = ready_.Touch(hash)) {
+    ++hits_;
+    return *e;
+  }
+  const PackedTree* p = packed_.Touch(hash);
+  auto entry = p == nullptr ? nullptr : std::make_shared<CachedTree>();
+  if (entry == nullptr || !UnpackTree(p->bytes, &entry->tree)) {
+    if (p != nullptr) packed_.Take(hash);  // not reached: PackTree's own form
+    ++misses_;
+    return nullptr;
+  }
+  entry->syntax_errors = p->syntax_errors;
+  entry->clean = p->clean;
+  entry->tree.ShrinkToFit();
+  entry->index.BuildAll(entry->tree, *grammar_);
+  entry->index.ShrinkToFit();
+  ++hits_;
+  ++unpacked_;
+  MakeReady(hash, entry);  // its packed form stays: it may be pushed out again
+  return entry;
 }
 
 void TreeCache::Put(uint64_t hash, std::shared_ptr<const CachedTree> entry) {
+  packed_.Take(hash);  // a new tree for these bytes replaces the packed one
+  MakeReady(hash, std::move(entry));
+}
+
+void TreeCache::MakeReady(uint64_t hash,
+                          std::shared_ptr<const CachedTree> entry) {
   const size_t cost = entry->MemoryBytes();
-  map_.Put(hash, std::move(entry), cost);
+  ready_.Put(hash, std::move(entry), cost,
+             [this](uint64_t key, std::shared_ptr<const CachedTree>&& old) {
+               Pack(key, *old);
+             });
+}
+
+void TreeCache::Pack(uint64_t hash, const CachedTree& entry) {
+  if (packed_.Contains(hash)) return;  // packed before and unpacked since
+  PackedTree p;
+  PackTree(entry.tree, &p.bytes);
+  p.bytes.shrink_to_fit();
+  p.syntax_errors = entry.syntax_errors;
+  p.clean = entry.clean;
+  const size_t cost = sizeof(PackedTree) + kEntryOverhead + p.bytes.capacity();
+  packed_.Put(hash, std::move(p), cost);
 }
 
 }  // namespace grammut

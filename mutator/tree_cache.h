@@ -2,9 +2,14 @@
 //
 // libFuzzer picks the same corpus entries again and again; the cache keeps
 // the tree (and its TreeIndex) of every corpus entry the mutator parsed or
-// saw kept, so none is parsed twice while it fits. The cache is bounded by
-// the memory its entries really hold; the oldest entries go first, except
-// that an entry used since it was added gets a second chance.
+// saw kept, so none is parsed twice while it fits. It has two tiers, both
+// bounded by the memory their entries really hold: trees in use, ready to
+// mutate, and behind them trees packed a few bytes a node (tree_codec.h)
+// that an entry moves to when it is pushed out of the first tier. A packed
+// entry that is asked for again is unpacked and indexed (microseconds, where
+// a parse of the same entry can take tens of milliseconds) and comes back to
+// the first tier. In each tier the oldest entries go first, except that an
+// entry used since it was added gets a second chance.
 // (The mutator's own last outputs are not here: they live in two reused
 // output slots until libFuzzer says what became of them.)
 #ifndef GRAMMUT_MUTATOR_TREE_CACHE_H_
@@ -12,7 +17,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
+#include "grammar_runtime/grammar.h"
 #include "grammar_runtime/tree.h"
 #include "mutator/bounded_map.h"
 #include "mutator/tree_index.h"
@@ -35,23 +42,42 @@ struct CachedTree {
 
 class TreeCache {
  public:
-  explicit TreeCache(size_t max_bytes) : map_(max_bytes) {}
+  // `max_bytes` bounds both tiers together; `grammar` indexes trees
+  // unpacked from the second tier.
+  TreeCache(size_t max_bytes, const Grammar& grammar);
 
   // The entry for `hash`, or null.
   std::shared_ptr<const CachedTree> Find(uint64_t hash);
-  // Adds (or replaces) the entry for `hash`, evicting the oldest entries
-  // while over the bound.
+  // Adds (or replaces) the entry for `hash` in the first tier; entries it
+  // pushes out are packed into the second, whose oldest entries go.
   void Put(uint64_t hash, std::shared_ptr<const CachedTree> entry);
 
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
-  size_t size() const { return map_.size(); }
-  size_t bytes() const { return map_.cost(); }
-  size_t max_bytes() const { return map_.max_cost(); }
+  // Hits served by unpacking a packed entry.
+  uint64_t unpacked() const { return unpacked_; }
+  // Entries and bytes of both tiers; the packed tier's share of them.
+  size_t size() const { return ready_.size() + packed_.size(); }
+  size_t bytes() const { return ready_.cost() + packed_.cost(); }
+  size_t max_bytes() const { return ready_.max_cost() + packed_.max_cost(); }
+  size_t packed_size() const { return packed_.size(); }
 
  private:
-  BoundedMap<std::shared_ptr<const CachedTree>> map_;
-  uint64_t hits_ = 0, misses_ = 0;
+  // A tree as the second tier keeps it.
+  struct PackedTree {
+    std::string bytes;
+    int syntax_errors = 0;
+    bool clean = false;
+  };
+  // Puts `entry` in the first tier, packing what it pushes out.
+  void MakeReady(uint64_t hash, std::shared_ptr<const CachedTree> entry);
+  // Adds `entry`'s packed form to the second tier (unless there already).
+  void Pack(uint64_t hash, const CachedTree& entry);
+
+  const Grammar* grammar_;
+  BoundedMap<std::shared_ptr<const CachedTree>> ready_;
+  BoundedMap<PackedTree> packed_;
+  uint64_t hits_ = 0, misses_ = 0, unpacked_ = 0;
 };
 
 }  // namespace grammut

@@ -3,6 +3,7 @@
 
 #include "gtest/gtest.h"
 #include "mutator/bounded_map.h"
+#include "tests/test_util.h"
 
 namespace grammut {
 namespace {
@@ -90,7 +91,8 @@ std::shared_ptr<const CachedTree> TreeOfBytes(size_t n) {
 }
 
 TEST(TreeCache, BoundedByTheMemoryTreesHold) {
-  TreeCache cache(/*max_bytes=*/64 * 1024);
+  std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
+  TreeCache cache(/*max_bytes=*/64 * 1024, *grammar);
   for (uint64_t h = 0; h < 100; ++h) cache.Put(h, TreeOfBytes(4096));
   EXPECT_LE(cache.bytes(), 64u * 1024);
   EXPECT_GE(cache.bytes(), 32u * 1024);
@@ -99,6 +101,61 @@ TEST(TreeCache, BoundedByTheMemoryTreesHold) {
   EXPECT_EQ(cache.Find(0), nullptr);
   EXPECT_EQ(cache.hits(), 1u);
   EXPECT_EQ(cache.misses(), 1u);
+}
+
+// Trees pushed out of the first tier are packed, and come back exactly
+// (text, node count, clean flag, a working index) without a parse.
+TEST(TreeCache, EntriesPushedOutComeBackUnpacked) {
+  testing::LearnedKit kit("sqlite");
+  std::vector<std::shared_ptr<const CachedTree>> trees;
+  size_t total = 0;
+  for (const std::string& f : testing::Samples("sqlite")) {
+    auto r = kit.parser.Parse(testing::ReadFileOrDie(f));
+    ASSERT_TRUE(r.ok());
+    auto e = std::make_shared<CachedTree>();
+    e->tree = std::move(r->tree);
+    e->clean = r->syntax_errors == 0;
+    e->index.BuildAll(e->tree, *kit.grammar);
+    total += e->MemoryBytes();
+    trees.push_back(std::move(e));
+  }
+  ASSERT_GE(trees.size(), 10u);
+  // Room for every tree packed, for about a quarter of them ready.
+  TreeCache cache(total * 6 / 10, *kit.grammar);
+  for (size_t h = 0; h < trees.size(); ++h) cache.Put(h, trees[h]);
+  ASSERT_LE(cache.bytes(), cache.max_bytes());
+  ASSERT_GT(cache.packed_size(), 0u);
+  EXPECT_EQ(cache.size(), trees.size());  // nothing lost
+  for (size_t h = 0; h < trees.size(); ++h) {
+    std::shared_ptr<const CachedTree> back = cache.Find(h);
+    ASSERT_NE(back, nullptr) << h;
+    EXPECT_EQ(back->tree.Text(), trees[h]->tree.Text());
+    EXPECT_EQ(back->tree.size(), trees[h]->tree.size());
+    EXPECT_EQ(back->clean, trees[h]->clean);
+    const int rule = back->tree.node(0).symbol;
+    EXPECT_EQ(
+        back->index.OfRule(back->tree, *kit.grammar, rule).size(),
+        trees[h]->index.OfRule(trees[h]->tree, *kit.grammar, rule).size());
+  }
+  EXPECT_GT(cache.unpacked(), 0u);
+  EXPECT_EQ(cache.misses(), 0u);
+  EXPECT_LE(cache.bytes(), cache.max_bytes());
+}
+
+// A new tree put for the same bytes replaces the packed one.
+TEST(TreeCache, PuttingAgainReplacesThePackedEntry) {
+  std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
+  TreeCache cache(/*max_bytes=*/40 * 1024, *grammar);
+  cache.Put(1, TreeOfBytes(4096));  // clean = false
+  for (uint64_t h = 2; h < 8; ++h) cache.Put(h, TreeOfBytes(4096));
+  ASSERT_GT(cache.packed_size(), 0u);
+  auto clean = std::make_shared<CachedTree>(*TreeOfBytes(4096));
+  clean->clean = true;
+  cache.Put(1, clean);
+  for (uint64_t h = 8; h < 12; ++h) cache.Put(h, TreeOfBytes(4096));
+  std::shared_ptr<const CachedTree> back = cache.Find(1);
+  ASSERT_NE(back, nullptr);
+  EXPECT_TRUE(back->clean);
 }
 
 }  // namespace
