@@ -1,6 +1,10 @@
 // Tests for BoundedMap (every bounded table of the mutator) and TreeCache.
 #include "mutator/tree_cache.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "mutator/bounded_map.h"
 #include "tests/test_util.h"
@@ -65,6 +69,21 @@ TEST(BoundedMap, TouchedEntriesGetASecondChance) {
   m.Put(7, 70);  // 1's second chance is spent: it goes
   EXPECT_FALSE(m.Contains(1));
   EXPECT_TRUE(m.Contains(5) && m.Contains(6) && m.Contains(7));
+}
+
+TEST(BoundedMap, EvictedEntriesGoToTheHook) {
+  BoundedMap<std::string> m(3);
+  std::vector<std::pair<uint64_t, std::string>> evicted;
+  auto hook = [&](uint64_t k, std::string&& v) {
+    evicted.emplace_back(k, std::move(v));
+  };
+  for (uint64_t k = 1; k <= 5; ++k) m.Put(k, "v" + std::to_string(k), 1, hook);
+  ASSERT_EQ(evicted.size(), 2u);
+  EXPECT_EQ(evicted[0], (std::pair<uint64_t, std::string>{1, "v1"}));
+  EXPECT_EQ(evicted[1], (std::pair<uint64_t, std::string>{2, "v2"}));
+  // Replacing an entry is not an eviction.
+  m.Put(5, "w5", 1, hook);
+  EXPECT_EQ(evicted.size(), 2u);
 }
 
 // A map kept under its bound by Take (outputs credited late) must not keep
