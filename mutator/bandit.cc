@@ -74,14 +74,14 @@ void Bandit::Charge(int arm, double seconds) {
   ++total_uses_[arm];
 }
 
-void Bandit::Win(int arm) {
-  const double keep = 1.0 - 1.0 / std::max(1.0, options_.window);
+void Bandit::Win(int arm, double amount) {
+  const double keep = 1.0 - amount / std::max(1.0, options_.window);
   for (size_t i = 0; i < prior_.size(); ++i) {
     wins_[i] *= keep;
     seconds_[i] *= keep;
     uses_[i] *= keep;
   }
-  wins_[arm] += 1;
+  wins_[arm] += amount;
   ++total_wins_[arm];
   dirty_ = true;
 }

@@ -50,8 +50,9 @@ class Bandit {
   int Pick(Rng& rng, uint64_t allowed = ~uint64_t{0});
   // Charge adds `seconds` of cost for one output of `arm`.
   void Charge(int arm, double seconds);
-  // Win credits `arm` with one kept output.
-  void Win(int arm);
+  // Win credits `arm` with one kept output, or `amount` of one (a kept
+  // output worth less, e.g. a reduction); the forgetting scales alike.
+  void Win(int arm, double amount = 1.0);
   // Enables or disables an arm (keeps its statistics).
   void SetEnabled(int arm, bool enabled);
 

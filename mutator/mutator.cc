@@ -19,6 +19,9 @@ constexpr size_t kPendingTrees = 64;
 constexpr size_t kCorpusEntries = size_t{1} << 16;
 constexpr size_t kUnparsable = size_t{1} << 14;
 constexpr size_t kMB = size_t{1} << 20;
+// A kept output that reached no new coverage feature (it made a corpus
+// entry smaller) is worth this much of one that did, to the schedule.
+constexpr double kReductionWin = 0.1;
 // GRAMMUT_DETERMINISTIC's parse cost: 100 ns a byte.
 constexpr double kParseSecondsPerByte = 1e-7;
 
@@ -230,9 +233,10 @@ void Mutator::AdoptTree(uint64_t hash, const Slot& slot, double learn) {
 void Mutator::NoteCorpusEntry(uint64_t hash) {
   if (std::optional<Pending> p = pending_.Take(hash)) {
     // One of our outputs of unknown fate: libFuzzer kept it.
-    families_.Win(p->family);
-    if (p->arm >= 0) ops_.Win(p->arm);
+    families_.Win(p->family, p->win);
+    if (p->arm >= 0) ops_.Win(p->arm, p->win);
     ++stats_.late_credit;
+    if (p->win < 1) ++stats_.reductions;
     if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
         !corpus_.Contains(hash)) {
       ++stats_.corpus_entries;
@@ -262,6 +266,8 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   // Zest: invalid inputs teach nothing about the language.
   const bool learnable = feedback.verdict != HarnessFeedback::Verdict::kInvalid;
   const bool kept = fate == Fate::kKept;
+  // Kept without a new feature: a reduction (when the glue can tell).
+  const double win = feedback.new_features == 0 ? kReductionWin : 1.0;
   const int rules = config_.goal.complexity > 0 && last_.has_tree
                         ? CountDistinctRules(slots_[cur_].tree, &rule_seen_)
                         : 0;
@@ -278,8 +284,9 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   switch (fate) {
     case Fate::kKept: {
       ++stats_.kept;
-      families_.Win(last_.family);
-      if (last_.arm >= 0) ops_.Win(last_.arm);
+      if (win < 1) ++stats_.reductions;
+      families_.Win(last_.family, win);
+      if (last_.arm >= 0) ops_.Win(last_.arm, win);
       const uint64_t hash = Hash(last_output_);
       if (last_.has_tree && !corpus_.Contains(hash)) {
         ++stats_.corpus_entries;
@@ -296,6 +303,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       p.family = last_.family;
       p.arm = last_.arm;
       p.learnable = learnable;
+      p.win = win;
       if (last_.has_tree) {
         // Keep its tree in the ring: swapping buffers allocates nothing.
         PendingTree& pt = pending_trees_[pending_next_];
@@ -557,7 +565,7 @@ std::string Mutator::StatsLine() const {
              "%d deferred, cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d | kept "
-             "%d late %d | grammar ops (calls/time/kept)%s",
+             "%d late %d reductions %d | grammar ops (calls/time/kept)%s",
              families, stats_.fallbacks, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
              static_cast<double>(cache_.max_bytes()) / kMB,
@@ -565,7 +573,8 @@ std::string Mutator::StatsLine() const {
              stats_.parse_seconds, stats_.parses_deferred,
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
-             stats_.learned, stats_.kept, stats_.late_credit, ops) +
+             stats_.learned, stats_.kept, stats_.late_credit, stats_.reductions,
+             ops) +
          (kpaths_ != nullptr
               ? absl::StrFormat(" | 2-paths covered %d of %d",
                                 kpaths_->covered(), kpaths_->total())

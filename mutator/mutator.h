@@ -75,6 +75,7 @@ struct MutatorStats {
   uint64_t discarded = 0;         // ... discarded
   uint64_t unknown = 0;           // ... of unknown fate
   uint64_t late_credit = 0;       // unknown outputs that came back as entries
+  uint64_t reductions = 0;        // kept outputs that reached no new feature
   double parse_seconds = 0;       // time spent parsing inputs
   uint64_t parses_deferred = 0;   // parses skipped: over the parse budget
   uint64_t valid = 0;             // outputs the target reported valid
@@ -189,6 +190,7 @@ class Mutator {
     int ring = -1;          // its tree in pending_trees_, or -1
     bool learnable = true;  // not reported invalid
     uint64_t ring_gen = 0;  // generation of that ring slot
+    double win = 1;         // its worth if kept (less for a reduction)
   };
   struct PendingTree {
     Slot slot;

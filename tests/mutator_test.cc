@@ -412,6 +412,38 @@ TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
   EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 0u);
 }
 
+// A kept output that reached no new feature (a reduction) is worth a tenth
+// of one that did, kept at once or credited late; unknown counts as new.
+TEST(Mutator, KeptReductionsWeighLessThanNewCoverage) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  const std::string in = SampleTexts("json")[0];
+  HarnessFeedback reduction, fresh, unknown;
+  reduction.new_features = 0;
+  fresh.new_features = 3;
+  m->MutateString(in, 4096, 1);
+  m->ReportOutcome(Fate::kKept, 1e-4, fresh);
+  const double after_new = m->family_bandit().recent_wins(kBytesFamily);
+  EXPECT_DOUBLE_EQ(after_new, 1.0);
+  m->MutateString(in, 4096, 2);
+  m->ReportOutcome(Fate::kKept, 1e-4, reduction);
+  EXPECT_DOUBLE_EQ(m->family_bandit().recent_wins(kBytesFamily),
+                   after_new * (1 - 0.1 / 100) + 0.1);
+  m->MutateString(in, 4096, 3);
+  m->ReportOutcome(Fate::kKept, 1e-4, unknown);
+  EXPECT_EQ(m->stats().reductions, 1u);
+  // Late credit keeps what the run said: this unknown-fate output made
+  // nothing new, so when it comes back as a corpus entry it is a reduction.
+  const std::string out = m->MutateString(in, 4096, 4);
+  m->ReportOutcome(Fate::kUnknown, 1e-4, reduction);
+  const double before = m->family_bandit().recent_wins(kBytesFamily);
+  m->MutateString(out, 4096, 5);
+  EXPECT_EQ(m->stats().late_credit, 1u);
+  EXPECT_EQ(m->stats().reductions, 2u);
+  EXPECT_DOUBLE_EQ(m->family_bandit().recent_wins(kBytesFamily),
+                   before * (1 - 0.1 / 100) + 0.1);
+  EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 4u);  // kept, counted
+}
+
 TEST(Mutator, ParsesEachCorpusEntryOnce) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string in = SampleTexts("json")[3];

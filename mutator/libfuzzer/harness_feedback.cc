@@ -88,13 +88,6 @@ absl::Span<uint8_t> MainProgramSection(const char* name) {
   return found;
 }
 
-// The target's inline 8-bit counters (looked up once).
-absl::Span<const uint8_t> TargetCounters() {
-  static const absl::Span<uint8_t> counters =
-      MainProgramSection("__sancov_cntrs");
-  return counters;
-}
-
 // Folds the counters the running input set into `out` (max per slot).
 void FoldCounters(absl::Span<const uint8_t> in, uint8_t* out, size_t n) {
   for (size_t i = 0; i < in.size(); i += 8) {
@@ -111,6 +104,12 @@ void FoldCounters(absl::Span<const uint8_t> in, uint8_t* out, size_t n) {
 }
 
 }  // namespace
+
+absl::Span<const uint8_t> TargetCounters() {
+  static const absl::Span<uint8_t> counters =
+      MainProgramSection("__sancov_cntrs");
+  return counters;
+}
 
 HarnessFeedback TakeHarnessFeedback() {
   HarnessFeedback taken = current;

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "mutator/mutator.h"
 
 namespace grammut {
@@ -19,6 +20,10 @@ namespace grammut {
 // TakeHarnessFeedback returns what the target reported since the last
 // call and starts afresh (run_seconds is left 0 for the caller to fill).
 HarnessFeedback TakeHarnessFeedback();
+
+// The target's inline 8-bit counters (the main program's __sancov_cntrs
+// section; empty when it has none), looked up once.
+absl::Span<const uint8_t> TargetCounters();
 
 // Whether valid-only coverage is counted (GRAMMUT_VALIDITY, default
 // on); set by the glue at start-up.

@@ -18,6 +18,7 @@
 #include "mutator/config.h"
 #include "mutator/front_end.h"
 #include "mutator/libfuzzer/chain_tracker.h"
+#include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/mutator.h"
@@ -36,6 +37,7 @@ class Glue {
   Glue(const MutatorConfig& config, const LibFuzzerFlags& flags)
       : mutator_(CreateMutatorOrExit(config)),
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
+        novelty_(TargetCounters()),
         meter_(config) {
     mutator_->set_byte_mutator(LLVMFuzzerMutate ? &LLVMFuzzerMutate : nullptr);
     SetValidCoverageEnabled(config.validity);
@@ -56,6 +58,9 @@ class Glue {
         mutator_->has_last_output() ? &mutator_->last_output() : nullptr);
     // What the target said while it ran our last output (feedback.h).
     HarnessFeedback feedback = TakeHarnessFeedback();
+    // The counters still hold that run's coverage (every call scans, so
+    // the first one sees the last run before our first output as known).
+    feedback.new_features = novelty_.Scan();
     if (step.has_outcome) {
       // The wall time since the last return is the target running it.
       feedback.run_seconds = meter_.RunSeconds(start);
@@ -83,6 +88,7 @@ class Glue {
  private:
   std::unique_ptr<Mutator> mutator_;
   ChainTracker chains_;
+  CoverageNovelty novelty_;
   CallMeter meter_;
 };
 
