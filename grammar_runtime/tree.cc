@@ -329,6 +329,12 @@ int Tree::AppendSubtree(const Tree& src, int from, int depth) {
   return first;
 }
 
+void Tree::Reserve(size_t nodes, size_t text_bytes, size_t steps) {
+  nodes_.reserve(nodes);
+  text_.reserve(text_bytes);
+  steps_.reserve(steps);
+}
+
 void Tree::ShrinkToFit() {
   nodes_.shrink_to_fit();
   text_.shrink_to_fit();

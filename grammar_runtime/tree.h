@@ -151,6 +151,9 @@ class Tree {
   void AssignCompact(const Tree& src);
   // Gives back unused buffer capacity (for trees kept long).
   void ShrinkToFit();
+  // Makes room for `nodes` nodes, `text_bytes` bytes of text and `steps`
+  // derivation steps (for a tree whose size is known before it is built).
+  void Reserve(size_t nodes, size_t text_bytes, size_t steps);
 
  private:
   // Adds `delta` to the size of every proper ancestor of node `i`.

@@ -6,7 +6,7 @@
 namespace grammut {
 namespace {
 
-// Layout: varint node count, text size, trailer size; the text; the
+// Layout: varint node count, text size, trailer size, step count; the text; the
 // trailer; then per node in preorder a varint header (zigzag(symbol) << 2 |
 // is_rule << 1 | is_error) followed by, for a rule node, its subtree size,
 // its step count and each step (zigzag(decision), alt, child), and for a
@@ -81,6 +81,9 @@ void PackTree(const Tree& tree, std::string* out) {
   PutVarint(static_cast<uint64_t>(tree.size()), out);
   PutVarint(text.size(), out);
   PutVarint(tree.trailer().size(), out);
+  size_t steps = 0;
+  for (int i = 0; i < tree.size(); ++i) steps += tree.steps(i).size();
+  PutVarint(steps, out);
   out->append(text.data(), text.size());
   out->append(tree.trailer());
   for (int i = 0; i < tree.size(); ++i) {
@@ -110,7 +113,10 @@ bool UnpackTree(absl::string_view packed, Tree* tree) {
   const uint64_t count = in.NextAtMost(packed.size());
   const uint64_t text_size = in.NextAtMost(UINT32_MAX);
   const uint64_t trailer_size = in.NextAtMost(UINT32_MAX);
+  const uint64_t step_count = in.NextAtMost(packed.size());
   const absl::string_view text = in.Bytes(text_size);
+  if (!in.ok()) return false;
+  tree->Reserve(count, text_size, step_count);
   tree->set_trailer(in.Bytes(trailer_size));
   struct Open {
     int node;

@@ -34,7 +34,6 @@ std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
   }
   entry->syntax_errors = p->syntax_errors;
   entry->clean = p->clean;
-  entry->tree.ShrinkToFit();
   entry->index.BuildAll(entry->tree, *grammar_);
   entry->index.ShrinkToFit();
   ++hits_;

@@ -5,24 +5,22 @@
 namespace grammut {
 namespace {
 
-// libFuzzer's hit-count bucket of a non-zero counter, as a bit.
-uint8_t BucketBit(uint8_t count) {
-  int bucket = 0;
-  if (count >= 128) {
-    bucket = 7;
-  } else if (count >= 32) {
-    bucket = 6;
-  } else if (count >= 16) {
-    bucket = 5;
-  } else if (count >= 8) {
-    bucket = 4;
-  } else if (count >= 4) {
-    bucket = 3;
-  } else {
-    bucket = count - 1;  // 1, 2, 3
+// libFuzzer's hit-count bucket of each counter value, as a bit (0 for 0).
+struct BucketBits {
+  uint8_t bit[256];
+  constexpr BucketBits() : bit() {
+    for (int v = 1; v < 256; ++v) {
+      const int bucket = v >= 128  ? 7
+                         : v >= 32 ? 6
+                         : v >= 16 ? 5
+                         : v >= 8  ? 4
+                         : v >= 4  ? 3
+                                   : v - 1;  // 1, 2, 3
+      bit[v] = static_cast<uint8_t>(1u << bucket);
+    }
   }
-  return static_cast<uint8_t>(1u << bucket);
-}
+};
+constexpr BucketBits kBucketBits;
 
 }  // namespace
 
@@ -36,11 +34,9 @@ int CoverageNovelty::Scan() {
     std::memcpy(&word, counters_.data() + i, len);
     if (word == 0) continue;  // most counters are zero: 8 at a time
     for (size_t k = i; k < i + len; ++k) {
-      if (counters_[k] == 0) continue;
-      const uint8_t bit = BucketBit(counters_[k]);
-      if ((seen_[k] & bit) != 0) continue;
+      const uint8_t bit = kBucketBits.bit[counters_[k]];
+      fresh += (bit & ~seen_[k]) != 0;
       seen_[k] |= bit;
-      ++fresh;
     }
   }
   return fresh;

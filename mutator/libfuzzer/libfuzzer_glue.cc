@@ -58,9 +58,12 @@ class Glue {
         mutator_->has_last_output() ? &mutator_->last_output() : nullptr);
     // What the target said while it ran our last output (feedback.h).
     HarnessFeedback feedback = TakeHarnessFeedback();
-    // The counters still hold that run's coverage (every call scans, so
-    // the first one sees the last run before our first output as known).
-    feedback.new_features = novelty_.Scan();
+    // The counters still hold that run's coverage. A discarded output
+    // reached nothing new, so only the other runs need reading (and the
+    // one before our first output, whose features are known).
+    if (!step.has_outcome || step.fate != Mutator::Fate::kDiscarded) {
+      feedback.new_features = novelty_.Scan();
+    }
     if (step.has_outcome) {
       // The wall time since the last return is the target running it.
       feedback.run_seconds = meter_.RunSeconds(start);
