@@ -86,6 +86,7 @@ class CallMeter {
   size_t last_size_ = 0;
   uint64_t calls_ = 0, learned_at_save_ = 0;
   bool sampling_ = false;
+  uint64_t sample_weight_ = 1;  // calls a measured call stands for
 };
 
 }  // namespace grammut
