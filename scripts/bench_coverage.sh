@@ -234,9 +234,13 @@ for t in "${TARGET_LIST[@]}"; do
     esac
 done
 
-GIT_COMMIT="$(git -C "$REPO" rev-parse HEAD 2>/dev/null || echo unknown)"
+# The commit grammut was built from: the build's source tree (a worktree
+# when --build names a build of another commit), else this repository.
+SRC_DIR="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)"
+[ -d "$SRC_DIR" ] || SRC_DIR="$REPO"
+GIT_COMMIT="$(git -C "$SRC_DIR" rev-parse HEAD 2>/dev/null || echo unknown)"
 GIT_DIRTY=false
-if [ -n "$(git -C "$REPO" status --porcelain --untracked-files=no 2>/dev/null || true)" ]; then GIT_DIRTY=true; fi
+if [ -n "$(git -C "$SRC_DIR" status --porcelain --untracked-files=no 2>/dev/null || true)" ]; then GIT_DIRTY=true; fi
 SO_SHA=""
 [ -f "$SO" ] && SO_SHA="$(sha256sum "$SO" | cut -d' ' -f1)"
 PART_ID="$(date +%Y%m%dT%H%M%S)-$$"
