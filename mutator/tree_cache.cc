@@ -26,9 +26,13 @@ std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
     return *e;
   }
   const PackedTree* p = packed_.Touch(hash);
-  auto entry = p == nullptr ? nullptr : std::make_shared<CachedTree>();
-  if (entry == nullptr || !UnpackTree(p->bytes, &entry->tree)) {
-    if (p != nullptr) packed_.Take(hash);  // not reached: PackTree's own form
+  if (p == nullptr) {
+    ++misses_;
+    return nullptr;
+  }
+  auto entry = std::make_shared<CachedTree>();
+  if (!UnpackTree(p->bytes, &entry->tree)) {
+    packed_.Take(hash);  // not reached: PackTree's own form
     ++misses_;
     return nullptr;
   }

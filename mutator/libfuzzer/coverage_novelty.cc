@@ -1,6 +1,6 @@
 #include "mutator/libfuzzer/coverage_novelty.h"
 
-#include <cstring>
+#include "mutator/libfuzzer/harness_feedback.h"
 
 namespace grammut {
 namespace {
@@ -27,18 +27,11 @@ constexpr BucketBits kBucketBits;
 int CoverageNovelty::Scan() {
   if (counters_.empty()) return -1;
   int fresh = 0;
-  const size_t n = counters_.size();
-  for (size_t i = 0; i < n; i += 8) {
-    uint64_t word = 0;
-    const size_t len = n - i < 8 ? n - i : 8;
-    std::memcpy(&word, counters_.data() + i, len);
-    if (word == 0) continue;  // most counters are zero: 8 at a time
-    for (size_t k = i; k < i + len; ++k) {
-      const uint8_t bit = kBucketBits.bit[counters_[k]];
-      fresh += (bit & ~seen_[k]) != 0;
-      seen_[k] |= bit;
-    }
-  }
+  ForEachNonZeroCounter(counters_, [this, &fresh](size_t i, uint8_t v) {
+    const uint8_t bit = kBucketBits.bit[v];
+    fresh += (bit & ~seen_[i]) != 0;
+    seen_[i] |= bit;
+  });
   return fresh;
 }
 

@@ -90,17 +90,10 @@ absl::Span<uint8_t> MainProgramSection(const char* name) {
 
 // Folds the counters the running input set into `out` (max per slot).
 void FoldCounters(absl::Span<const uint8_t> in, uint8_t* out, size_t n) {
-  for (size_t i = 0; i < in.size(); i += 8) {
-    uint64_t word = 0;
-    const size_t len = std::min<size_t>(8, in.size() - i);
-    std::memcpy(&word, in.data() + i, len);
-    if (word == 0) continue;  // most counters are zero: 8 at a time
-    for (size_t k = 0; k < len; ++k) {
-      const uint8_t v = in[i + k];
-      uint8_t& slot = out[(i + k) % n];
-      if (v > slot) slot = v;
-    }
-  }
+  ForEachNonZeroCounter(in, [out, n](size_t i, uint8_t v) {
+    uint8_t& slot = out[i % n];
+    if (v > slot) slot = v;
+  });
 }
 
 }  // namespace

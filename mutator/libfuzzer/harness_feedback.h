@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -24,6 +25,21 @@ HarnessFeedback TakeHarnessFeedback();
 // The target's inline 8-bit counters (the main program's __sancov_cntrs
 // section; empty when it has none), looked up once.
 absl::Span<const uint8_t> TargetCounters();
+
+// Calls fn(index, value) for every non-zero counter of `counters`, passing
+// over zero bytes eight at a time (most counters of a run are zero).
+template <typename Fn>
+void ForEachNonZeroCounter(absl::Span<const uint8_t> counters, Fn fn) {
+  for (size_t i = 0; i < counters.size(); i += 8) {
+    uint64_t word = 0;
+    const size_t len = counters.size() - i < 8 ? counters.size() - i : 8;
+    std::memcpy(&word, counters.data() + i, len);
+    if (word == 0) continue;
+    for (size_t k = i; k < i + len; ++k) {
+      if (counters[k] != 0) fn(k, counters[k]);
+    }
+  }
+}
 
 // Whether valid-only coverage is counted (GRAMMUT_VALIDITY, default
 // on); set by the glue at start-up.
