@@ -401,6 +401,7 @@ def parse_run(run_dir):
     segments = {}
     seg = 0
     grammut_stats = None
+    helper_rss = 0.0
     dict_entries = None
     lines = []
     f = _open_log(run_dir)
@@ -423,6 +424,9 @@ def parse_run(run_dir):
             # grammut: line only when no stats line was seen
             if line.startswith("#") or " | " in text or grammut_stats is None:
                 grammut_stats = text
+            m = HELPER_RSS_RE.search(text)
+            if m:
+                helper_rss = max(helper_rss, float(m.group(1)))
             continue
         if line.startswith("Dictionary: ") and dict_entries is None:
             m = re.match(r"Dictionary: (\d+) entries", line)
@@ -450,8 +454,11 @@ def parse_run(run_dir):
         "final_cov": final.get("cov"),
         "final_ft": final.get("ft"),
         "final_corp": final.get("corp"),
+        # the fuzzer's own peak plus its parse helper's (a separate process)
         "peak_rss_mb": max([r["rss_mb"] for r in timeline]
-                           + [v.get("peak_rss_mb", 0) for v in segments.values()] or [0]),
+                           + [v.get("peak_rss_mb", 0) for v in segments.values()] or [0])
+                       + round(helper_rss),
+        "helper_peak_rss_mb": round(helper_rss) or None,
         "peak_rss_mb_final_stats": max([v["peak_rss_mb"] for v in segments.values()
                                         if "peak_rss_mb" in v] or [0]) or None,
         "segments": max(len(segments), 1),
@@ -466,6 +473,8 @@ def parse_run(run_dir):
     return summary
 
 
+# the parse helper's peak RSS in a stats line ('helper 46 (up, 21 MB, ...')
+HELPER_RSS_RE = re.compile(r"\bhelper \d+ \((?:up|down), ([0-9.]+) MB")
 CPU_RE = re.compile(r"\bcpu\s+([0-9]+(?:\.[0-9]+)?)\s*%")
 
 
@@ -873,7 +882,8 @@ def cmd_report(args):
               "median [min-max] over trials. `/ plain`: median branch coverage / plain's "
               "median in the same scenario. exec/s: median over trials of total executions / "
               "fuzzing time. Peak RSS: the largest of libFuzzer's `rss:` values and "
-              "`stat::peak_rss_mb`, median over trials. grammut cpu: the share of CPU time "
+              "`stat::peak_rss_mb`, plus the peak RSS of grammut's parse helper "
+              "process (its stats line) where there is one, median over trials. grammut cpu: the share of CPU time "
               "grammut's last stats line reports (`cpu N%`), median. Crashes: distinct "
               "signatures (sanitizer report kind + top 3 stack frames) over all trials, and in "
               "how many trials any was found; timeouts (>10 s) and OOMs (>2048 MB) are counted "

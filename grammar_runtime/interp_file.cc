@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "grammar_runtime/internal/atn_version.h"
@@ -102,6 +103,27 @@ absl::StatusOr<InterpData> ReadInterpFile(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return ParseInterp(buffer.str(), path);
+}
+
+std::string FormatInterp(const InterpData& data) {
+  std::string out;
+  auto section = [&out](absl::string_view title,
+                        const std::vector<std::string>& names) {
+    absl::StrAppend(&out, title, ":\n");
+    for (const std::string& name : names) {
+      absl::StrAppend(&out, name.empty() ? "null" : name, "\n");
+    }
+    out += "\n";
+  };
+  section("token literal names", data.literal_names);
+  section("token symbolic names", data.symbolic_names);
+  section("rule names", data.rule_names);
+  if (!data.channel_names.empty()) {
+    section("channel names", data.channel_names);
+  }
+  if (!data.mode_names.empty()) section("mode names", data.mode_names);
+  absl::StrAppend(&out, "atn:\n[", absl::StrJoin(data.atn, ", "), "]\n");
+  return out;
 }
 
 }  // namespace grammut

@@ -36,6 +36,11 @@ absl::StatusOr<InterpData> ParseInterp(absl::string_view text,
 // ReadInterpFile reads and parses the `.interp` file at `path`.
 absl::StatusOr<InterpData> ReadInterpFile(const std::string& path);
 
+// FormatInterp writes `data` as the text of an `.interp` file (empty names
+// as `null`, the ATN as version 3 words): ParseInterp of it gives `data`
+// back.
+std::string FormatInterp(const InterpData& data);
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_GRAMMAR_RUNTIME_INTERP_FILE_H_

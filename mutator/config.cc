@@ -1,10 +1,13 @@
 #include "mutator/config.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "mutator/parse_helper.h"
 
 namespace grammut {
 namespace {
@@ -89,6 +92,18 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
                          c.kpath_features < 0 || c.kpath_features > 5)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "GRAMMUT_KPATH_FEATURES='", kpath, "' is not a k from 0 (off) to 5"));
+  }
+  const std::string helper = Env("GRAMMUT_PARSE_HELPER");
+  if (helper.empty()) {
+    c.parse_helper = FindParseHelperBinary();
+  } else if (helper != "0") {
+    if (access(helper.c_str(), X_OK) != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "GRAMMUT_PARSE_HELPER='", helper,
+          "' is not an executable file (the grammut command line tool; 0: "
+          "parse in the fuzzer's process)"));
+    }
+    c.parse_helper = helper;
   }
   return c;
 }

@@ -36,6 +36,10 @@
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
+//   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
+//                         entries in a helper process (parse_helper.h);
+//                         default: the one beside libgrammut (or the
+//                         fuzzer), if any; 0: parse in the fuzzer's process
 #ifndef GRAMMUT_MUTATOR_CONFIG_H_
 #define GRAMMUT_MUTATOR_CONFIG_H_
 
@@ -68,6 +72,13 @@ struct MutatorConfig {
   // 4% of the time, 0.5 s banked at most).
   double parse_share = 0;
   double parse_burst_seconds = 0.5;
+  // The grammut binary to parse in (see parse_helper.h); empty: parse
+  // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
+  // binary FindParseHelperBinary finds).
+  std::string parse_helper;
+  // A helper's parse that takes longer is abandoned (the helper is
+  // restarted and the input is not parsed again).
+  double parse_helper_timeout_seconds = 10;
   // What learning serves (GRAMMUT_GOAL; see goals.h).
   GoalMix goal;
   // Outputs in a row without a goal score before a rule is reset.

@@ -78,9 +78,11 @@ std::string DescribeMutator(const Mutator& mutator) {
   const Grammar& g = mutator.grammar();
   const MutatorConfig& c = mutator.config();
   return absl::StrFormat(
-      "grammar %s (start rule %s), arms %s, memory %zu MB, goal %s%s%s",
+      "grammar %s (start rule %s), arms %s, memory %zu MB, parsing %s, goal "
+      "%s%s%s",
       g.name(), g.rule_name(g.start_rule()), c.arms, c.memory_mb,
-      c.goal.ToString(), c.validity ? ", validity feedback on" : "",
+      mutator.ParsingDescription(), c.goal.ToString(),
+      c.validity ? ", validity feedback on" : "",
       c.kpath_features > 0
           ? absl::StrFormat(", %d-path features", c.kpath_features)
           : "");
@@ -122,11 +124,16 @@ double CallMeter::Cost(double run_seconds) const {
   return 1e-9 * static_cast<double>(last_mutation_ns_) + run_seconds;
 }
 
-double CallMeter::CpuPercent() const {
+double CallMeter::CpuPercent(const Mutator& mutator) const {
   if (first_call_ == 0) return 0;
-  const double process = static_cast<double>(
-      CpuNanos(CLOCK_PROCESS_CPUTIME_ID) - first_process_cpu_);
-  return process > 0 ? 100.0 * static_cast<double>(own_cpu_ns_) / process : 0.0;
+  const double helper = 1e9 * mutator.helper_usage().cpu_seconds;
+  const double process =
+      static_cast<double>(CpuNanos(CLOCK_PROCESS_CPUTIME_ID) -
+                          first_process_cpu_) +
+      helper;
+  return process > 0
+             ? 100.0 * (static_cast<double>(own_cpu_ns_) + helper) / process
+             : 0.0;
 }
 
 void CallMeter::Periodic(int64_t now, const Mutator& mutator) {
@@ -134,7 +141,7 @@ void CallMeter::Periodic(int64_t now, const Mutator& mutator) {
       now - last_stats_ >= static_cast<int64_t>(config_.stats_seconds * 1e9)) {
     last_stats_ = now;
     std::fprintf(stderr, "#%llu\tgrammut: cpu %.1f%% | %s\n",
-                 static_cast<unsigned long long>(calls_), CpuPercent(),
+                 static_cast<unsigned long long>(calls_), CpuPercent(mutator),
                  mutator.StatsLine().c_str());
   }
   if (!config_.save_weights_file.empty() &&

@@ -73,8 +73,10 @@ class CallMeter {
   void SaveAtExit(const Mutator& mutator) const;
 
   uint64_t calls() const { return calls_; }
-  // grammut's share of the process's CPU time since the first call, in %.
-  double CpuPercent() const;
+  // grammut's share of the CPU time since the first call, in %: its calls'
+  // time plus all of `mutator`'s parse helpers' (counted on both sides of
+  // the ratio: the helpers' time is the fuzzer's cost too).
+  double CpuPercent(const Mutator& mutator) const;
 
  private:
   void Periodic(int64_t now, const Mutator& mutator);

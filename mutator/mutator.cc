@@ -22,6 +22,8 @@ constexpr size_t kMB = size_t{1} << 20;
 // A kept output that reached no new coverage feature (it made a corpus
 // entry smaller) is worth this much of one that did, to the schedule.
 constexpr double kReductionWin = 0.1;
+// Parse helpers started in one run at most: past that, parse in-process.
+constexpr int kMaxHelperStarts = 8;
 // GRAMMUT_DETERMINISTIC's parse cost: 100 ns a byte.
 constexpr double kParseSecondsPerByte = 1e-7;
 
@@ -103,6 +105,7 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     m->weights_->set_smoothing(config.smoothing);
   }
   m->saved_baseline_ = std::make_unique<Weights>(*m->weights_);
+  if (!config.parse_helper.empty()) m->StartHelper();
   // The kpath operator's targets: 2-paths of the grammar not yet learned.
   if (config.learning()) {
     m->kpaths_ = std::make_unique<KPathTargets>(*m->grammar_, 2);
@@ -164,6 +167,62 @@ void Mutator::Learn(const Tree& tree, double times) {
   ++stats_.learned;
 }
 
+void Mutator::StartHelper() {
+  ++helper_starts_;
+  absl::StatusOr<std::unique_ptr<ParseHelper>> helper = ParseHelper::Start(
+      config_.parse_helper, *grammar_, ParserOptions(config_),
+      absl::Seconds(config_.parse_helper_timeout_seconds));
+  if (helper.ok()) {
+    helper_ = *std::move(helper);
+  } else {
+    helper_note_ = std::string(helper.status().message());
+  }
+}
+
+absl::StatusOr<ParseResult> Mutator::ParseEntry(absl::string_view bytes) {
+  if (helper_ == nullptr && !config_.parse_helper.empty() &&
+      helper_starts_ < kMaxHelperStarts) {
+    StartHelper();
+  }
+  if (helper_ != nullptr) {
+    absl::StatusOr<ParseResult> r = helper_->Parse(bytes);
+    if (helper_->alive()) {
+      ++stats_.helper_parses;
+      return r;
+    }
+    // Died, garbled or timed out: stopped; another starts at the next parse.
+    ++stats_.helper_failures;
+    helper_done_.cpu_seconds += helper_->usage().cpu_seconds;
+    helper_done_.peak_rss_mb =
+        std::max(helper_done_.peak_rss_mb, helper_->usage().peak_rss_mb);
+    helper_note_ = std::string(r.status().message());
+    helper_.reset();
+    // An input that took the helper too long would stall the fuzzer here.
+    if (absl::IsDeadlineExceeded(r.status())) return r;
+  }
+  return parser_.Parse(bytes);
+}
+
+ServerUsage Mutator::helper_usage() const {
+  ServerUsage u = helper_done_;
+  if (helper_ != nullptr) {
+    u.cpu_seconds += helper_->usage().cpu_seconds;
+    u.peak_rss_mb = std::max(u.peak_rss_mb, helper_->usage().peak_rss_mb);
+  }
+  return u;
+}
+
+std::string Mutator::ParsingDescription() const {
+  if (helper_ != nullptr) {
+    return absl::StrCat("in a helper process (", config_.parse_helper, ")");
+  }
+  if (config_.parse_helper.empty()) {
+    return "in-process (no parse helper: GRAMMUT_PARSE_HELPER=0, or no "
+           "grammut binary beside the library)";
+  }
+  return absl::StrCat("in-process (parse helper failed: ", helper_note_, ")");
+}
+
 std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
                                                   uint64_t hash) {
   if (auto hit = cache_.Find(hash)) return hit;
@@ -173,7 +232,7 @@ std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
     return nullptr;
   }
   const int64_t start = absl::GetCurrentTimeNanos();
-  absl::StatusOr<ParseResult> r = parser_.Parse(bytes);
+  absl::StatusOr<ParseResult> r = ParseEntry(bytes);
   const double seconds =
       config_.deterministic
           ? kParseSecondsPerByte * static_cast<double>(bytes.size())
@@ -543,6 +602,14 @@ std::string Mutator::StatsLine() const {
         families_.wins(f));
   }
   // Per grammar arm: its share of the grammar family's calls and time.
+  std::string helper;
+  if (!config_.parse_helper.empty()) {
+    const ServerUsage u = helper_usage();
+    helper = absl::StrFormat(" helper %d (%s, %.0f MB, %.1f cpu s, %d failed),",
+                             stats_.helper_parses,
+                             helper_ != nullptr ? "up" : "down", u.peak_rss_mb,
+                             u.cpu_seconds, stats_.helper_failures);
+  }
   std::string ops;
   const std::vector<Arm>& arms = GrammarArms();
   double op_calls = 0, op_seconds = 0;
@@ -562,15 +629,15 @@ std::string Mutator::StatsLine() const {
   return absl::StrFormat(
              "%s | fallback %d | trees %d (%.0f MB of %.0f; %d packed, %d "
              "unpacked) parses %d (%.1f s, "
-             "%d deferred, cache %d states %d configs, %d clears) fail %d | "
+             "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d | kept "
              "%d late %d reductions %d | grammar ops (calls/time/kept)%s",
              families, stats_.fallbacks, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
              static_cast<double>(cache_.max_bytes()) / kMB,
-             cache_.packed_size(), cache_.unpacked(), parser_.parses(),
-             stats_.parse_seconds, stats_.parses_deferred,
+             cache_.packed_size(), cache_.unpacked(), parses(),
+             stats_.parse_seconds, stats_.parses_deferred, helper,
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
              stats_.learned, stats_.kept, stats_.late_credit, stats_.reductions,

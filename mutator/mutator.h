@@ -57,6 +57,7 @@
 #include "mutator/goals.h"
 #include "mutator/kpath_targets.h"
 #include "mutator/operators.h"
+#include "mutator/parse_helper.h"
 #include "mutator/structure_features.h"
 #include "mutator/tree_cache.h"
 
@@ -81,6 +82,8 @@ struct MutatorStats {
   uint64_t valid = 0;             // outputs the target reported valid
   uint64_t invalid = 0;           // ... invalid (grammut/feedback.h)
   uint64_t structure_inputs = 0;  // inputs whose k-paths were exported
+  uint64_t helper_parses = 0;     // parses made by the parse helper
+  uint64_t helper_failures = 0;   // helpers that died or timed out
 };
 
 class Mutator {
@@ -158,8 +161,16 @@ class Mutator {
   const LexerDfa& lexer_dfa() const { return kit_.dfa; }
   const MutatorConfig& config() const { return config_; }
   const GoalTracker& goals() const { return goals_; }
-  // Inputs parsed so far.
-  int64_t parses() const { return parser_.parses(); }
+  // Inputs parsed so far (here or in the parse helper).
+  int64_t parses() const {
+    return parser_.parses() + static_cast<int64_t>(stats_.helper_parses);
+  }
+  // What the parse helpers (parse_helper.h) used so far: CPU seconds of
+  // all of them, the largest peak RSS.
+  ServerUsage helper_usage() const;
+  // Where corpus entries are parsed: "in a helper process (<binary>)" or
+  // "in-process" with the reason a helper is not used.
+  std::string ParsingDescription() const;
   // Name of what made the last output.
   const std::string& last_operator() const;
   // Heap bytes held by trees, pools and caches (an estimate; ANTLR's own
@@ -210,6 +221,10 @@ class Mutator {
                     const uint8_t* other, size_t other_size);
   // Notes a corpus entry: late credit for our output, first sighting.
   void NoteCorpusEntry(uint64_t hash);
+  // Parses a corpus entry: in the helper process while there is one (and
+  // starts one if it may), else here.
+  absl::StatusOr<ParseResult> ParseEntry(absl::string_view bytes);
+  void StartHelper();
   // The tree of corpus entry `bytes` (cached, or parsed now), or null.
   std::shared_ptr<const CachedTree> TreeOf(absl::string_view bytes,
                                            uint64_t hash);
@@ -232,6 +247,11 @@ class Mutator {
   MutatorConfig config_;
   std::unique_ptr<Grammar> grammar_;
   Parser parser_;
+  // The helper process parsing corpus entries (null: parse with parser_).
+  std::unique_ptr<ParseHelper> helper_;
+  int helper_starts_ = 0;
+  std::string helper_note_;  // why the last helper failed, if one did
+  ServerUsage helper_done_;  // what stopped helpers used
   std::unique_ptr<Weights> weights_;
   // The counts as of the last save (or the start): a save adds only what
   // was learned since.

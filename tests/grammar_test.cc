@@ -35,6 +35,23 @@ TEST(InterpFile, RejectsNonInterpText) {
   EXPECT_TRUE(absl::StrContains(data.status().message(), "bad.interp"));
 }
 
+TEST(InterpFile, FormatParsesBackToTheSameDataForEveryShippedGrammar) {
+  for (const std::string& name : testing::ShippedGrammars()) {
+    std::unique_ptr<Grammar> g = testing::LoadShipped(name);
+    ASSERT_NE(g, nullptr);
+    for (const InterpData* data : {&g->parser_interp(), &g->lexer_interp()}) {
+      auto back = ParseInterp(FormatInterp(*data), name);
+      ASSERT_TRUE(back.ok()) << name << ": " << back.status();
+      EXPECT_EQ(back->literal_names, data->literal_names) << name;
+      EXPECT_EQ(back->symbolic_names, data->symbolic_names) << name;
+      EXPECT_EQ(back->rule_names, data->rule_names) << name;
+      EXPECT_EQ(back->channel_names, data->channel_names) << name;
+      EXPECT_EQ(back->mode_names, data->mode_names) << name;
+      EXPECT_EQ(back->atn, data->atn) << name;
+    }
+  }
+}
+
 TEST(Grammar, LoadsEveryShippedGrammar) {
   for (const std::string& name : testing::ShippedGrammars()) {
     auto g = Grammar::Load(GrammarDir(name));

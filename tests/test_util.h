@@ -27,6 +27,9 @@ std::vector<std::string> Samples(const std::string& name);
 std::string ReadFileOrDie(const std::string& path);
 // The names of the shipped grammars.
 const std::vector<std::string>& ShippedGrammars();
+// Expects every field of every node, the text, the trailer and each rule
+// node's steps of `a` and `b` equal (the pools' layout may differ).
+void ExpectSameTree(const Tree& a, const Tree& b);
 
 // A shipped grammar with its parser, weights learned from its samples (the
 // clean parses) and a generator over them.

@@ -10,41 +10,12 @@
 namespace grammut {
 namespace {
 
-// Every field of every node, the text, the trailer and each rule node's
-// steps (the pools' layout may differ).
-void ExpectSameTree(const Tree& a, const Tree& b) {
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_EQ(a.text(), b.text());
-  EXPECT_EQ(a.trailer(), b.trailer());
-  for (int i = 0; i < a.size(); ++i) {
-    const Node& x = a.node(i);
-    const Node& y = b.node(i);
-    ASSERT_EQ(x.is_rule, y.is_rule) << i;
-    EXPECT_EQ(x.size, y.size) << i;
-    EXPECT_EQ(x.symbol, y.symbol) << i;
-    EXPECT_EQ(x.text_begin, y.text_begin) << i;
-    EXPECT_EQ(x.depth, y.depth) << i;
-    EXPECT_EQ(x.is_error, y.is_error) << i;
-    if (x.is_rule) {
-      ASSERT_EQ(a.steps(i).size(), b.steps(i).size()) << i;
-      for (size_t k = 0; k < a.steps(i).size(); ++k) {
-        EXPECT_EQ(a.steps(i)[k].decision, b.steps(i)[k].decision);
-        EXPECT_EQ(a.steps(i)[k].alt, b.steps(i)[k].alt);
-        EXPECT_EQ(a.steps(i)[k].child, b.steps(i)[k].child);
-      }
-    } else {
-      EXPECT_EQ(x.text_size, y.text_size) << i;
-      EXPECT_EQ(x.trivia_size, y.trivia_size) << i;
-    }
-  }
-}
-
 void ExpectRoundTrip(const Tree& tree) {
   std::string packed;
   PackTree(tree, &packed);
   Tree back;
   ASSERT_TRUE(UnpackTree(packed, &back));
-  ExpectSameTree(tree, back);
+  testing::ExpectSameTree(tree, back);
 }
 
 TEST(TreeCodec, ParsedSamplesOfEveryGrammarComeBackExactly) {

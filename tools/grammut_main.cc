@@ -12,6 +12,8 @@
 //   grammut generate --grammar G --kpath K [--kpath-strategy steered|greedy]
 //                    [--closeoff shortest|bounded|learned] [--kpath-depth D]
 //                    [--max_size BYTES] --out DIR
+//   grammut parse-server   (started by a fuzzer's grammut; see
+//                          grammar_runtime/parse_service.h)
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -38,7 +40,9 @@ constexpr char kUsage[] =
     "                   [--plot FILE.svg] FILE_OR_DIR...\n"
     "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n"
     "                   [--kpath-strategy steered|greedy] [--kpath-depth D]\n"
-    "                   [--closeoff shortest|bounded|learned]\n\n"
+    "                   [--closeoff shortest|bounded|learned]\n"
+    "  grammut parse-server   (not for people: a fuzzer's grammut starts it\n"
+    "                   to parse its corpus entries)\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
     "directory of .interp files. --max-size, --max-tests, --max-time,\n"
     "--kpath-strategy and --kpath-depth are accepted for the forms with\n"
@@ -73,6 +77,7 @@ int main(int argc, char** argv) {
   if (command == "mutate") return RunMutate(args);
   if (command == "reduce") return RunReduce(args);
   if (command == "kpath") return RunKPath(args);
+  if (command == "parse-server") return RunParseServer(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);
   return 2;

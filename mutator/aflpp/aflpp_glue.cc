@@ -142,7 +142,8 @@ class AflGlue {
         static_cast<unsigned long long>(t.bytes_in),
         static_cast<unsigned long long>(splice_stages_skipped_),
         static_cast<unsigned long long>(stages_), last_count_,
-        static_cast<unsigned long long>(other_finds_), meter_.CpuPercent());
+        static_cast<unsigned long long>(other_finds_),
+        meter_.CpuPercent(*mutator_));
   }
 
   size_t Fuzz(const uint8_t* buf, size_t size, uint8_t** out_buf,
