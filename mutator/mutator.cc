@@ -190,15 +190,17 @@ absl::StatusOr<ParseResult> Mutator::ParseEntry(absl::string_view bytes) {
       ++stats_.helper_parses;
       return r;
     }
-    // Died, garbled or timed out: stopped; another starts at the next parse.
+    // Died, garbled or timed out: stopped; another starts at the next parse
+    // (kMaxHelperStarts in all), then parsing is in-process.
     ++stats_.helper_failures;
     helper_done_.cpu_seconds += helper_->usage().cpu_seconds;
     helper_done_.peak_rss_mb =
         std::max(helper_done_.peak_rss_mb, helper_->usage().peak_rss_mb);
     helper_note_ = std::string(r.status().message());
     helper_.reset();
-    // An input that took the helper too long would stall the fuzzer here.
-    if (absl::IsDeadlineExceeded(r.status())) return r;
+    // Not parsed here instead: an input that killed or stalled the helper
+    // would crash or stall the fuzzer. It counts as unparsable.
+    return r;
   }
   return parser_.Parse(bytes);
 }

@@ -168,6 +168,8 @@ class Mutator {
   // What the parse helpers (parse_helper.h) used so far: CPU seconds of
   // all of them, the largest peak RSS.
   ServerUsage helper_usage() const;
+  // The parse helper's process id, or -1 when there is none.
+  pid_t helper_pid() const { return helper_ ? helper_->pid() : -1; }
   // Where corpus entries are parsed: "in a helper process (<binary>)" or
   // "in-process" with the reason a helper is not used.
   std::string ParsingDescription() const;
@@ -222,7 +224,8 @@ class Mutator {
   // Notes a corpus entry: late credit for our output, first sighting.
   void NoteCorpusEntry(uint64_t hash);
   // Parses a corpus entry: in the helper process while there is one (and
-  // starts one if it may), else here.
+  // starts one if it may), else here. An entry the helper failed on is an
+  // error (never parsed here: it may have killed the helper).
   absl::StatusOr<ParseResult> ParseEntry(absl::string_view bytes);
   void StartHelper();
   // The tree of corpus entry `bytes` (cached, or parsed now), or null.

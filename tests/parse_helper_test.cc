@@ -258,5 +258,54 @@ TEST(ParseHelper, MutatorParsesInProcessWhenTheHelperCannotStart) {
   EXPECT_EQ(a, b);
 }
 
+TEST(ParseHelper, MutatorStartsANewHelperAfterOneDies) {
+  MutatorConfig c;
+  c.deterministic = true;
+  c.parse_helper = kCli;
+  c.arms = "grammar";  // every call needs the entry's tree
+  auto m = Mutator::Create(c, testing::LoadShipped("json"));
+  ASSERT_TRUE(m.ok()) << m.status();
+  std::vector<uint8_t> buf(256);
+  auto mutate = [&](const std::string& entry) {
+    std::copy(entry.begin(), entry.end(), buf.begin());
+    (*m)->Mutate(buf.data(), entry.size(), buf.size(), 1);
+    (*m)->ReportOutcome(Mutator::Fate::kDiscarded, 1e-3);
+  };
+  mutate("[1, 2]");
+  const pid_t first = (*m)->helper_pid();
+  ASSERT_GT(first, 0);
+  EXPECT_EQ((*m)->stats().helper_parses, 1u);
+  ASSERT_EQ(kill(first, SIGKILL), 0);
+  // The entry the dead helper was asked for counts as unparsable; the
+  // next one gets a new helper.
+  mutate("{\"a\": 1}");
+  EXPECT_EQ((*m)->stats().helper_failures, 1u);
+  EXPECT_EQ((*m)->stats().parse_failures, 1u);
+  EXPECT_EQ((*m)->helper_pid(), -1);
+  mutate("[3]");
+  EXPECT_GT((*m)->helper_pid(), 0);
+  EXPECT_NE((*m)->helper_pid(), first);
+  EXPECT_EQ((*m)->stats().helper_parses, 2u);
+  EXPECT_TRUE(absl::StrContains((*m)->ParsingDescription(), "helper process"));
+}
+
+TEST(ParseHelper, TheEnvironmentChoosesTheHelper) {
+  unsetenv("GRAMMUT_PARSE_HELPER");
+  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->parse_helper, FindParseHelperBinary());
+  setenv("GRAMMUT_PARSE_HELPER", "0", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->parse_helper, "");
+  setenv("GRAMMUT_PARSE_HELPER", "/nonexistent/grammut", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_FALSE(c.ok());
+  EXPECT_TRUE(absl::StrContains(c.status().message(),
+                                "GRAMMUT_PARSE_HELPER='/nonexistent/grammut'"))
+      << c.status();
+  unsetenv("GRAMMUT_PARSE_HELPER");
+}
+
 }  // namespace
 }  // namespace grammut
