@@ -687,6 +687,44 @@ def plot_target(results_dir, scenario, target, series, duration, ntrials):
     return png
 
 
+def plot_stages(results_dir, scenario, target, rows):
+    """Bars of each configuration's branches per stage, as a ratio to plain's
+    (rows as cmd_semantic makes them); writes semantic_<t>_<scenario>.png."""
+    if shutil.which("gnuplot") is None or not rows:
+        return None
+    data = os.path.join(results_dir, "timeseries", scenario, "%s_stages.tsv" % target)
+    os.makedirs(os.path.dirname(data), exist_ok=True)
+    with open(data, "w") as f:
+        f.write("config\tparsing stage\tsemantic stage\n")
+        for r in rows:
+            f.write("%s\t%s\t%s\n" % (r[0], r[3] if r[3] != "-" else "NaN",
+                                       r[5] if r[5] != "-" else "NaN"))
+    png = os.path.join(results_dir, "semantic_%s_%s.png" % (target, scenario))
+    script = "\n".join([
+        "set terminal pngcairo size 760,480 font 'Sans,11'",
+        "set output '%s'" % png,
+        "set datafile separator '\\t'",
+        "set datafile missing 'NaN'",
+        "set title \"%s (%s): covered branches per stage / plain's, median of trials\"" % (
+            target, scenario),
+        "set style data histogram",
+        "set style histogram clustered gap 1",
+        "set style fill solid 0.8 border -1",
+        "set key left top",
+        "set grid ytics",
+        "set yrange [0.8:*]",
+        "set ylabel 'branches / plain'",
+        "plot '%s' using 2:xtic(1) title columnhead lc rgb '#4477aa', "
+        "'' using 3 title columnhead lc rgb '#ee6677'" % data,
+    ])
+    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        print("coverage_report: gnuplot failed for %s stages: %s" % (
+            target, p.stderr.decode(errors="replace")), file=sys.stderr)
+        return None
+    return png
+
+
 def _read_parts(rd):
     parts = []
     pp = os.path.join(rd, "parts.jsonl")
@@ -1146,6 +1184,9 @@ def cmd_semantic(args):
         lines += _md_table(["config", "trials", "parsing-stage branches", "ratio",
                             "semantic-stage branches", "ratio"], rows)
         lines.append("")
+        png = plot_stages(rd, args.scenario, t, rows)
+        if png:
+            lines += ["![%s: branches per stage](%s)" % (t, os.path.basename(png)), ""]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(rd, "semantic_%s.md" % args.scenario), "w") as f:
         f.write(text)
