@@ -59,9 +59,12 @@ class Glue {
     // What the target said while it ran our last output (feedback.h).
     HarnessFeedback feedback = TakeHarnessFeedback();
     // The counters still hold that run's coverage. A discarded output
-    // reached nothing new, so only the other runs need reading (and the
-    // one before our first output, whose features are known).
-    if (!step.has_outcome || step.fate != Mutator::Fate::kDiscarded) {
+    // reached nothing new, so only kept outputs' runs need reading (and the
+    // one before our first output, whose features are known). Outputs of
+    // unknown fate (one call in -mutate_depth) are not read: few of them
+    // were kept, reading the counters costs a pass over all of them, and a
+    // late-credited one counts as new coverage.
+    if (!step.has_outcome || step.fate == Mutator::Fate::kKept) {
       feedback.new_features = novelty_.Scan();
     }
     if (step.has_outcome) {
