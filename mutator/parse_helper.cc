@@ -78,6 +78,10 @@ absl::StatusOr<std::unique_ptr<ParseHelper>> ParseHelper::Start(
     close(fds[0]);
     return pid.status();
   }
+  // A helper that stops reading must not block a write for good either.
+  const timeval send_timeout = absl::ToTimeval(timeout);
+  setsockopt(fds[0], SOL_SOCKET, SO_SNDTIMEO, &send_timeout,
+             sizeof(send_timeout));
   std::unique_ptr<ParseHelper> helper(new ParseHelper(*pid, fds[0], timeout));
   absl::Status st = WriteFrame(fds[0], EncodeHello(grammar, options));
   absl::StatusOr<uint64_t> fingerprint = absl::UnknownError("");
