@@ -603,7 +603,7 @@ std::string Mutator::StatsLine() const {
         seconds > 0 ? 100.0 * families_.seconds(f) / seconds : 0.0,
         families_.wins(f));
   }
-  // Per grammar arm: its share of the grammar family's calls and time.
+  // The parse helper's part of the parsing stats.
   std::string helper;
   if (!config_.parse_helper.empty()) {
     const ServerUsage u = helper_usage();
@@ -612,6 +612,7 @@ std::string Mutator::StatsLine() const {
                              helper_ != nullptr ? "up" : "down", u.peak_rss_mb,
                              u.cpu_seconds, stats_.helper_failures);
   }
+  // Per grammar arm: its share of the grammar family's calls and time.
   std::string ops;
   const std::vector<Arm>& arms = GrammarArms();
   double op_calls = 0, op_seconds = 0;
