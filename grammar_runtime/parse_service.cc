@@ -214,10 +214,9 @@ absl::StatusOr<uint64_t> DecodeReady(absl::string_view payload) {
   return fingerprint;
 }
 
-std::string EncodeParseRequest(absl::string_view bytes) {
-  std::string out = "P";
-  out.append(bytes.data(), bytes.size());
-  return out;
+void EncodeParseRequest(absl::string_view bytes, std::string* out) {
+  out->assign("P");
+  out->append(bytes.data(), bytes.size());
 }
 
 absl::StatusOr<ParseResult> DecodeParseReply(absl::string_view payload,

@@ -67,8 +67,9 @@ struct ServerUsage {
   double peak_rss_mb = 0;  // maximum resident set size
 };
 
-// The request to parse `bytes`.
-std::string EncodeParseRequest(absl::string_view bytes);
+// Replaces *out with the request to parse `bytes` (a caller may reuse
+// *out's buffer).
+void EncodeParseRequest(absl::string_view bytes, std::string* out);
 // The parse a reply carries: the tree, or the parse's own error (what
 // Parser::Parse would have returned); *usage is set from the reply. A reply
 // that is not one is DataLoss.

@@ -126,8 +126,7 @@ void ParseHelper::Stop() {
 
 absl::StatusOr<ParseResult> ParseHelper::Parse(absl::string_view bytes) {
   if (!alive()) return absl::UnavailableError("parse helper: stopped");
-  request_.assign("P");
-  request_.append(bytes.data(), bytes.size());
+  EncodeParseRequest(bytes, &request_);
   absl::Status st = WriteFrame(fd_, request_);
   absl::StatusOr<std::string> reply =
       st.ok() ? ReadFrame(fd_, absl::Now() + timeout_)

@@ -50,7 +50,9 @@ class ServerThread {
 };
 
 absl::StatusOr<ParseResult> ParseVia(int fd, absl::string_view bytes) {
-  absl::Status st = WriteFrame(fd, EncodeParseRequest(bytes));
+  std::string request;
+  EncodeParseRequest(bytes, &request);
+  absl::Status st = WriteFrame(fd, request);
   if (!st.ok()) return st;
   absl::StatusOr<std::string> reply = ReadFrame(fd, absl::Now() + kTimeout);
   if (!reply.ok()) return reply.status();
@@ -127,7 +129,9 @@ TEST(ParseService, EveryTruncatedReplyIsRefused) {
   ServerThread server;
   ASSERT_TRUE(WriteFrame(server.fd(), EncodeHello(*g, {})).ok());
   ASSERT_TRUE(ReadFrame(server.fd()).ok());
-  ASSERT_TRUE(WriteFrame(server.fd(), EncodeParseRequest("{\"a\": [1]}")).ok());
+  std::string request;
+  EncodeParseRequest("{\"a\": [1]}", &request);
+  ASSERT_TRUE(WriteFrame(server.fd(), request).ok());
   absl::StatusOr<std::string> reply = ReadFrame(server.fd());
   ASSERT_TRUE(reply.ok());
   ServerUsage usage;
