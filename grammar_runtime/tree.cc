@@ -329,6 +329,22 @@ int Tree::AppendSubtree(const Tree& src, int from, int depth) {
   return first;
 }
 
+void Tree::AssignSubtree(const Tree& src, int from) {
+  Clear();
+  const int end = src.End(from);
+  Reserve(static_cast<size_t>(end - from), src.SubtreeSize(from),
+          src.StepsIn(from, end));
+  AppendSubtree(src, from, 0);
+}
+
+size_t Tree::StepsIn(int begin, int end) const {
+  size_t steps = 0;
+  for (int i = begin; i < end; ++i) {
+    if (nodes_[i].is_rule) steps += nodes_[i].steps_size;
+  }
+  return steps;
+}
+
 void Tree::Reserve(size_t nodes, size_t text_bytes, size_t steps) {
   nodes_.reserve(nodes);
   text_.reserve(text_bytes);
@@ -347,7 +363,7 @@ void Tree::ShrinkToFit() {
 void Tree::AssignCompact(const Tree& src) {
   Clear();
   if (!src.empty()) {
-    nodes_.reserve(src.nodes_.size());
+    Reserve(src.nodes_.size(), src.text_.size(), src.StepsIn(0, src.size()));
     AppendSubtree(src, 0, src.nodes_[0].depth);
     // Nodes after the root's subtree (none in well-formed trees).
     for (int i = src.End(0); i < src.size(); i = src.End(i)) {

@@ -146,6 +146,9 @@ class Tree {
   // Appends subtree `from` of `src` as a new subtree (depths shifted so that
   // its root has `depth`). Returns the new node's index.
   int AppendSubtree(const Tree& src, int from, int depth);
+  // Makes *this a copy of subtree `from` of `src` (its root at depth 0),
+  // reusing this tree's buffers: no allocation when they are large enough.
+  void AssignSubtree(const Tree& src, int from);
   // Makes *this a copy of `src` without unreferenced derivation steps
   // (edits leave the replaced nodes' steps behind).
   void AssignCompact(const Tree& src);
@@ -156,6 +159,8 @@ class Tree {
   void Reserve(size_t nodes, size_t text_bytes, size_t steps);
 
  private:
+  // Derivation steps the rule nodes in [begin, end) reference.
+  size_t StepsIn(int begin, int end) const;
   // Adds `delta` to the size of every proper ancestor of node `i`.
   void GrowAncestors(int i, int delta);
   // Copies the steps of rule node `src_node` of `src` to the end of the

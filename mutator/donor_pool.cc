@@ -28,16 +28,18 @@ void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
     auto& list = donors_[n.symbol];
     const bool full = list.size() >= per_rule_ || bytes_ >= max_bytes_;
     if (full && list.empty()) continue;
-    Tree copy;
-    copy.AppendSubtree(tree, i, 0);
-    bytes_ += copy.MemoryBytes();
+    // A full rule's donor is overwritten in place: its buffers are reused,
+    // so a pool that follows the corpus allocates little once it is full.
+    Tree* slot;
     if (!full) {
-      list.push_back(std::move(copy));
+      if (list.empty()) list.reserve(per_rule_);
+      slot = &list.emplace_back();
     } else {
-      Tree& slot = list[rng.Below(list.size())];
-      bytes_ -= slot.MemoryBytes();
-      slot = std::move(copy);
+      slot = &list[rng.Below(list.size())];
+      bytes_ -= slot->MemoryBytes();
     }
+    slot->AssignSubtree(tree, i);
+    bytes_ += slot->MemoryBytes();
   }
 }
 

@@ -200,5 +200,31 @@ TEST(Tree, CompactCopyDropsUnreferencedSteps) {
   ExpectConsistent(c);
 }
 
+// A subtree copied into a tree that held a larger one: the copy is the
+// subtree alone (root at depth 0, its steps, no trailer), in the old
+// buffers.
+TEST(Tree, AssignSubtreeReusesBuffers) {
+  Tree t = Sample();
+  t.AddStep(1, DerivationStep{7, 1, 0});
+  t.AddStep(4, DerivationStep{8, 2, 0});
+  Tree c;
+  c.AssignSubtree(t, 0);
+  const Node* buffer = c.nodes().data();
+  c.AssignSubtree(t, 1);
+  EXPECT_EQ(c.nodes().data(), buffer);
+  EXPECT_EQ(c.Text(), "x y");
+  ASSERT_EQ(c.size(), 3);
+  EXPECT_EQ(c.node(0).depth, 0);
+  EXPECT_EQ(c.node(1).depth, 1);
+  ASSERT_EQ(c.steps(0).size(), 1u);
+  EXPECT_EQ(c.steps(0)[0].decision, 7);
+  ExpectConsistent(c);
+  c.AssignSubtree(t, 4);
+  EXPECT_EQ(c.Text(), " z");
+  ASSERT_EQ(c.steps(0).size(), 1u);
+  EXPECT_EQ(c.steps(0)[0].decision, 8);
+  ExpectConsistent(c);
+}
+
 }  // namespace
 }  // namespace grammut
