@@ -32,6 +32,7 @@ absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name) {
 absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   MutatorConfig c;
   c.parse_share = 0.04;
+  c.cpu_share = 0.09;
   c.grammar = Env("GRAMMUT_GRAMMAR");
   c.start_rule = Env("GRAMMUT_START_RULE");
   absl::StatusOr<ModePolicy> mode = ParseModePolicy(Env("GRAMMUT_MODE"));
@@ -57,7 +58,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_SMOOTHING", &c.smoothing},
         {"GRAMMUT_MEMORY_MB", &memory},
         {"GRAMMUT_DETERMINISTIC", &deterministic},
-        {"GRAMMUT_PARSE_SHARE", &c.parse_share}}) {
+        {"GRAMMUT_PARSE_SHARE", &c.parse_share},
+        {"GRAMMUT_CPU_SHARE", &c.cpu_share}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -75,6 +77,10 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   if (c.parse_share > 1) {
     return absl::InvalidArgumentError(
         "GRAMMUT_PARSE_SHARE must be a share of time between 0 and 1");
+  }
+  if (c.cpu_share > 1) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_CPU_SHARE must be a share of CPU time between 0 and 1");
   }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;

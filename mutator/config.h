@@ -36,6 +36,11 @@
 //   GRAMMUT_PARSE_SHARE   most of the run's time parsing may take
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
+//   GRAMMUT_CPU_SHARE     most of the fuzzer's CPU time grammut (its calls
+//                         and its parse helper) may take (default 0.09;
+//                         0: no limit); beyond it, calls get libFuzzer's
+//                         own mutations until the share is back under
+//                         (libFuzzer only; off with GRAMMUT_DETERMINISTIC)
 //   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
 //                         entries in a helper process (parse_helper.h);
 //                         default: the one beside libgrammut (or the
@@ -72,6 +77,10 @@ struct MutatorConfig {
   // 4% of the time, 0.5 s banked at most).
   double parse_share = 0;
   double parse_burst_seconds = 0.5;
+  // CPU budget: grammut's share of the process's CPU time (its calls and
+  // its parse helper's time; MutatorConfig's default: none,
+  // ConfigFromEnvironment's: 0.09).
+  double cpu_share = 0;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
   // binary FindParseHelperBinary finds).

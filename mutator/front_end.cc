@@ -111,7 +111,10 @@ void CallMeter::End(int64_t start, size_t output_size, const Mutator& mutator) {
   last_mutation_ns_ = end - start;
   last_return_ = end;
   last_size_ = output_size;
-  if ((++calls_ & 255) == 0) Periodic(end, mutator);
+  if ((++calls_ & 63) == 0 && config_.cpu_share > 0 && !config_.deterministic) {
+    over_cpu_budget_ = CpuPercent(mutator) > 100.0 * config_.cpu_share;
+  }
+  if ((calls_ & 255) == 0) Periodic(end, mutator);
 }
 
 double CallMeter::RunSeconds(int64_t now) const {

@@ -73,6 +73,10 @@ class CallMeter {
   void SaveAtExit(const Mutator& mutator) const;
 
   uint64_t calls() const { return calls_; }
+  // True when grammut's CPU share (CpuPercent, checked every 64 calls) is
+  // above the configured budget (cpu_share; never with none or with
+  // deterministic costs).
+  bool over_cpu_budget() const { return over_cpu_budget_; }
   // grammut's share of the CPU time since the first call, in %: its calls'
   // time plus all of `mutator`'s parse helpers' (counted on both sides of
   // the ratio: the helpers' time is the fuzzer's cost too).
@@ -88,6 +92,7 @@ class CallMeter {
   size_t last_size_ = 0;
   uint64_t calls_ = 0, learned_at_save_ = 0;
   bool sampling_ = false;
+  bool over_cpu_budget_ = false;
   uint64_t sample_weight_ = 1;  // calls a measured call stands for
 };
 

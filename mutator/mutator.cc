@@ -481,6 +481,11 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   int family = shrink && family_enabled_[kGrammarFamily]
                    ? kGrammarFamily
                    : families_.Pick(rng, families);
+  if (over_cpu_budget_ && !shrink && family == kGrammarFamily &&
+      (families & (uint64_t{1} << kBytesFamily)) != 0) {
+    family = kBytesFamily;
+    ++stats_.cpu_throttled;
+  }
   if (family < 0) family = kBytesFamily;
 
   if (family == kGrammarFamily) {
@@ -630,13 +635,14 @@ std::string Mutator::StatsLine() const {
         ops_.wins(a));
   }
   return absl::StrFormat(
-             "%s | fallback %d | trees %d (%.0f MB of %.0f; %d packed, %d "
+             "%s | fallback %d throttled %d | trees %d (%.0f MB of %.0f; %d "
+             "packed, %d "
              "unpacked) parses %d (%.1f s, "
              "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d | kept "
              "%d late %d reductions %d | grammar ops (calls/time/kept)%s",
-             families, stats_.fallbacks, cache_.size(),
+             families, stats_.fallbacks, stats_.cpu_throttled, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
              static_cast<double>(cache_.max_bytes()) / kMB,
              cache_.packed_size(), cache_.unpacked(), parses(),

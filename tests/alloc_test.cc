@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <new>
 
-#include "gtest/gtest.h"
 #include "grammar_runtime/parser.h"
+#include "gtest/gtest.h"
 #include "mutator/donor_pool.h"
 #include "mutator/mutator.h"
 #include "tests/test_util.h"

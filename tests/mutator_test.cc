@@ -9,6 +9,7 @@
 #include "grammar_runtime/parser.h"
 #include "gtest/gtest.h"
 #include "mutator/arms.h"
+#include "mutator/config.h"
 #include "mutator/loops.h"
 #include "mutator/operators.h"
 #include "tests/test_util.h"
@@ -622,6 +623,55 @@ TEST(Mutator, StatsLineNamesFamiliesAndOperators) {
   EXPECT_NE(line.find("bytes "), std::string::npos) << line;
   EXPECT_NE(line.find("% time"), std::string::npos) << line;
   EXPECT_NE(line.find("regenerate/"), std::string::npos) << line;
+}
+
+// Over the CPU budget every call takes the bytes family; back under it the
+// grammar operators run again. With the bytes family disabled
+// (GRAMMUT_ARMS=grammar) the budget cannot be kept and nothing changes.
+TEST(Mutator, OverTheCpuBudgetCallsTakeBytes) {
+  const auto samples = SampleTexts("json");
+  auto m = MakeMutator("json");
+  m->set_over_cpu_budget(true);
+  for (int i = 0; i < 200; ++i) {
+    std::string op;
+    m->MutateString(samples[i % samples.size()], 4096, i, &op);
+    EXPECT_EQ(op, "bytes") << i;
+  }
+  EXPECT_EQ(m->stats().tree_mutations, 0u);
+  EXPECT_GT(m->stats().cpu_throttled, 0u);
+  EXPECT_NE(m->StatsLine().find("throttled"), std::string::npos);
+  m->set_over_cpu_budget(false);
+  for (int i = 0; i < 200; ++i) {
+    m->MutateString(samples[i % samples.size()], 4096, 1000 + i);
+  }
+  EXPECT_GT(m->stats().tree_mutations, 0u);
+
+  auto g = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
+  g->set_over_cpu_budget(true);
+  for (int i = 0; i < 50; ++i) {
+    g->MutateString(samples[i % samples.size()], 4096, i);
+  }
+  EXPECT_GT(g->stats().tree_mutations, 0u);
+  EXPECT_EQ(g->stats().cpu_throttled, 0u);
+}
+
+TEST(Mutator, CpuShareComesFromTheEnvironment) {
+  unsetenv("GRAMMUT_CPU_SHARE");
+  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_DOUBLE_EQ(c->cpu_share, 0.09);
+  setenv("GRAMMUT_CPU_SHARE", "0", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->cpu_share, 0);
+  for (const char* bad : {"2", "-0.1", "ten"}) {
+    setenv("GRAMMUT_CPU_SHARE", bad, 1);
+    c = ConfigFromEnvironment();
+    EXPECT_FALSE(c.ok()) << bad;
+    EXPECT_NE(c.status().message().find("GRAMMUT_CPU_SHARE"), std::string::npos)
+        << c.status();
+  }
+  unsetenv("GRAMMUT_CPU_SHARE");
 }
 
 }  // namespace

@@ -7,7 +7,8 @@
 // its last output (ChainTracker) and what that output cost: the mutator's
 // own time plus the wall time until libFuzzer called again, which is the
 // target running the output. CallMeter (front_end.h) also prints stats
-// lines and saves weights.
+// lines, saves weights and says when grammut is over its CPU budget
+// (GRAMMUT_CPU_SHARE); then the core takes libFuzzer's own mutations.
 #include "mutator/libfuzzer/libfuzzer_glue.h"
 
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "absl/strings/str_format.h"
 #include "mutator/config.h"
 #include "mutator/front_end.h"
 #include "mutator/libfuzzer/chain_tracker.h"
@@ -43,8 +45,12 @@ class Glue {
     SetValidCoverageEnabled(config.validity);
     if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
     std::fprintf(
-        stderr, "grammut: %s%s; libFuzzer flags:%s\n",
+        stderr, "grammut: %s%s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
+        config.cpu_share > 0 && !config.deterministic
+            ? absl::StrFormat(", CPU budget %.0f%%", 100 * config.cpu_share)
+                  .c_str()
+            : "",
         LLVMFuzzerMutate ? "" : ", own byte mutator (no LLVMFuzzerMutate)",
         flags.Describe().c_str());
   }
@@ -73,6 +79,7 @@ class Glue {
       mutator_->ReportOutcome(step.fate, meter_.Cost(feedback.run_seconds),
                               feedback);
     }
+    mutator_->set_over_cpu_budget(meter_.over_cpu_budget());
     const size_t n =
         other == nullptr
             ? mutator_->Mutate(out, size, max_size, seed, step.input)
