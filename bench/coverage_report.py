@@ -1304,6 +1304,8 @@ DEPOT_RE = re.compile(r"Stats: StackDepot: (\d+) ids; (\d+)M allocated")
 ALLOC_RE = re.compile(r"Stats: SizeClassAllocator64: (\d+)M mapped \((\d+)M rss\)")
 QUAR_RE = re.compile(r"Global quarantine stats: .*?bytes: (\d+)")
 TREES_RE = re.compile(r"trees \d+ \(([\d.]+) MB of")
+# The plain fuzzer's last line over a run's final corpus (bench_memory.sh).
+REPLAY_RSS_RE = re.compile(r"\bDONE\b.* rss: (\d+)Mb")
 
 
 def memory_of_run(run_dir):
@@ -1322,6 +1324,13 @@ def memory_of_run(run_dir):
     summary = os.path.join(run_dir, "summary.json")
     if os.path.exists(summary):
         res["peak_rss_mb"] = json.load(open(summary)).get("peak_rss_mb")
+    replay = os.path.join(run_dir, "replay.log")
+    if os.path.exists(replay):
+        with open(replay, errors="replace") as f:
+            for line in f:
+                m = REPLAY_RSS_RE.search(line)
+                if m:
+                    res["replay_rss_mb"] = float(m.group(1))
     return res
 
 
@@ -1343,10 +1352,13 @@ def cmd_memory(args):
     quar = lambda r: float(r["quarantine"][0]) / 2**20 if "quarantine" in r else None
     rss = lambda r: r.get("peak_rss_mb")
     trees = lambda r: float(r["trees"][0]) if "trees" in r else None
+    replay = lambda r: r.get("replay_rss_mb")
     header = ["scenario", "target", "peak RSS plain", "peak RSS grammut", "overhead",
               "stack depot plain (MB / stacks)", "stack depot grammut (MB / stacks)",
               "overhead minus depot growth", "allocator RSS plain / grammut",
-              "quarantine plain / grammut", "grammut tree cache"]
+              "quarantine plain / grammut", "grammut tree cache",
+              "replay RSS plain corpus / grammut corpus",
+              "overhead minus replay difference"]
     out = []
     for (sc, t), cfgs in sorted(rows.items()):
         p, g = cfgs.get("plain", []), cfgs.get("grammut", [])
@@ -1362,10 +1374,17 @@ def cmd_memory(args):
                         "%+.0f"),
                     "%s / %s" % (num(med(p, alloc_rss)), num(med(g, alloc_rss))),
                     "%s / %s" % (num(med(p, quar)), num(med(g, quar))),
-                    num(med(g, trees), "%.0f")])
+                    num(med(g, trees), "%.0f"),
+                    "%s / %s" % (num(med(p, replay)), num(med(g, replay))),
+                    num(None if over is None or med(p, replay) is None or med(g, replay) is None
+                        else over - (med(g, replay) - med(p, replay)), "%+.0f")])
     table = "\n".join(_md_table(header, out))
     with open(os.path.join(args.results_dir, "memory.md"), "w") as f:
-        f.write("# Where the memory goes (MB; medians over trials)\n\n" + table + "\n")
+        f.write("# Where the memory goes (MB; medians over trials)\n\n" + table + "\n\n"
+                "Replay RSS: the plain fuzzer's peak RSS over one pass of a run's final\n"
+                "corpus (-runs=0, grammut not loaded; bench_memory.sh). Its difference\n"
+                "between grammut's and plain's corpora is memory the target needs for the\n"
+                "inputs grammut found; the last column is the overhead without it.\n")
     print(table)
 
 
