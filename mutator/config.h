@@ -37,8 +37,8 @@
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
 //   GRAMMUT_CPU_SHARE     most of the fuzzer's CPU time grammut (its calls
-//                         and its parse helper) may take (default 0.09;
-//                         0: no limit); beyond it, calls get libFuzzer's
+//                         and its parse helper) may take (default 0: no
+//                         limit); beyond it, calls get libFuzzer's
 //                         own mutations until the share is back under
 //                         (libFuzzer only; off with GRAMMUT_DETERMINISTIC)
 //   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
@@ -79,7 +79,7 @@ struct MutatorConfig {
   double parse_burst_seconds = 0.5;
   // CPU budget: grammut's share of the process's CPU time (its calls and
   // its parse helper's time; MutatorConfig's default: none,
-  // ConfigFromEnvironment's: 0.09).
+  // ConfigFromEnvironment's: none either; opt-in).
   double cpu_share = 0;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
