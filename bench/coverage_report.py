@@ -928,7 +928,6 @@ def cmd_report(args):
               "apart. cov: = libFuzzer's final edge count (median).\n")
 
     # ---- headline: ratios per target and scenario
-    ablations = [c for c in CONFIG_ORDER if c not in ("plain", "grammut")]
     head = ["target"]
     cols = []
     for sc in scenarios:
@@ -936,9 +935,9 @@ def cmd_report(args):
         cols.append((sc, "plain", "branches"))
         cols.append((sc, "grammut", "branches"))
         cols.append((sc, "grammut", "ratio"))
-        for c in ablations:
-            if c in present:
-                cols.append((sc, c, "ratio"))
+        # every other configuration (ablations, grammut-no-<op>, grammut-cpu-<share>)
+        for c in sorted(present - {"plain", "grammut"}, key=_cfg_key):
+            cols.append((sc, c, "ratio"))
     for sc, c, kind in cols:
         head.append("%s: %s" % (sc, c if kind == "branches" else c + " / plain"))
     hrows = []

@@ -32,6 +32,7 @@ absl::StatusOr<ModePolicy> ParseModePolicy(const std::string& name) {
 absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   MutatorConfig c;
   c.parse_share = 0.04;
+  c.cpu_share = 0.09;
   c.grammar = Env("GRAMMUT_GRAMMAR");
   c.start_rule = Env("GRAMMUT_START_RULE");
   absl::StatusOr<ModePolicy> mode = ParseModePolicy(Env("GRAMMUT_MODE"));

@@ -78,7 +78,8 @@ struct MutatorConfig {
   double parse_share = 0;
   double parse_burst_seconds = 0.5;
   // CPU budget: grammut's share of the process's CPU time (its calls and
-  // its parse helper's time); 0: none (the default; GRAMMUT_CPU_SHARE).
+  // its parse helper's time; cpu_budget.h); 0: none (MutatorConfig's
+  // default; ConfigFromEnvironment's: 0.09, GRAMMUT_CPU_SHARE).
   double cpu_share = 0;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the

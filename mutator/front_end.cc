@@ -111,8 +111,10 @@ void CallMeter::End(int64_t start, size_t output_size, const Mutator& mutator) {
   last_mutation_ns_ = end - start;
   last_return_ = end;
   last_size_ = output_size;
-  if ((++calls_ & 63) == 0 && config_.cpu_share > 0 && !config_.deterministic) {
-    over_cpu_budget_ = CpuPercent(mutator) > 100.0 * config_.cpu_share;
+  if ((++calls_ & 63) == 0 && budget_.active()) {
+    int64_t own = 0, process = 0;
+    CpuNanosSinceStart(mutator, &own, &process);
+    budget_.Update(own, process);
   }
   if ((calls_ & 255) == 0) Periodic(end, mutator);
 }
@@ -127,15 +129,20 @@ double CallMeter::Cost(double run_seconds) const {
   return 1e-9 * static_cast<double>(last_mutation_ns_) + run_seconds;
 }
 
+void CallMeter::CpuNanosSinceStart(const Mutator& mutator, int64_t* own,
+                                   int64_t* process) const {
+  const auto helper =
+      static_cast<int64_t>(1e9 * mutator.helper_usage().cpu_seconds);
+  *own = own_cpu_ns_ + helper;
+  *process = CpuNanos(CLOCK_PROCESS_CPUTIME_ID) - first_process_cpu_ + helper;
+}
+
 double CallMeter::CpuPercent(const Mutator& mutator) const {
   if (first_call_ == 0) return 0;
-  const double helper = 1e9 * mutator.helper_usage().cpu_seconds;
-  const double process =
-      static_cast<double>(CpuNanos(CLOCK_PROCESS_CPUTIME_ID) -
-                          first_process_cpu_) +
-      helper;
+  int64_t own = 0, process = 0;
+  CpuNanosSinceStart(mutator, &own, &process);
   return process > 0
-             ? 100.0 * (static_cast<double>(own_cpu_ns_) + helper) / process
+             ? 100.0 * static_cast<double>(own) / static_cast<double>(process)
              : 0.0;
 }
 
@@ -143,9 +150,17 @@ void CallMeter::Periodic(int64_t now, const Mutator& mutator) {
   if (config_.stats_seconds > 0 &&
       now - last_stats_ >= static_cast<int64_t>(config_.stats_seconds * 1e9)) {
     last_stats_ = now;
-    std::fprintf(stderr, "#%llu\tgrammut: cpu %.1f%% | %s\n",
-                 static_cast<unsigned long long>(calls_), CpuPercent(mutator),
-                 mutator.StatsLine().c_str());
+    std::fprintf(
+        stderr, "#%llu\tgrammut: cpu %.1f%%%s | %s\n",
+        static_cast<unsigned long long>(calls_), CpuPercent(mutator),
+        budget_.active()
+            ? absl::StrFormat(" (budget %.0f%%: last %.1f%%, throttle %.0f%%)",
+                              100 * config_.cpu_share,
+                              100 * budget_.recent_share(),
+                              100 * budget_.throttle())
+                  .c_str()
+            : "",
+        mutator.StatsLine().c_str());
   }
   if (!config_.save_weights_file.empty() &&
       mutator.stats().learned != learned_at_save_ &&

@@ -22,6 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "mutator/config.h"
+#include "mutator/cpu_budget.h"
 #include "mutator/mutator.h"
 
 namespace grammut {
@@ -49,7 +50,8 @@ int64_t NowNanos();
 // output with Cost(RunSeconds(start)) ...; End(start, output_size).
 class CallMeter {
  public:
-  explicit CallMeter(const MutatorConfig& config) : config_(config) {}
+  explicit CallMeter(const MutatorConfig& config)
+      : config_(config), budget_(config.deterministic ? 0 : config.cpu_share) {}
 
   // Begin starts a call and returns its start time (NowNanos()).
   int64_t Begin();
@@ -73,10 +75,10 @@ class CallMeter {
   void SaveAtExit(const Mutator& mutator) const;
 
   uint64_t calls() const { return calls_; }
-  // True when grammut's CPU share (CpuPercent, checked every 64 calls) is
-  // above the configured budget (cpu_share; never with none or with
-  // deterministic costs).
-  bool over_cpu_budget() const { return over_cpu_budget_; }
+  // The fraction of grammar calls to turn into byte calls to keep
+  // grammut's CPU share within the budget (cpu_budget.h; updated every 64
+  // calls; always 0 with no budget or with deterministic costs).
+  double cpu_throttle() const { return budget_.throttle(); }
   // grammut's share of the CPU time since the first call, in %: its calls'
   // time plus all of `mutator`'s parse helpers' (counted on both sides of
   // the ratio: the helpers' time is the fuzzer's cost too).
@@ -84,6 +86,10 @@ class CallMeter {
 
  private:
   void Periodic(int64_t now, const Mutator& mutator);
+  // grammut's CPU nanoseconds since the first call (its parse helpers'
+  // included) and the process's (the helpers' included).
+  void CpuNanosSinceStart(const Mutator& mutator, int64_t* own,
+                          int64_t* process) const;
 
   MutatorConfig config_;
   int64_t first_call_ = 0, last_return_ = 0, last_mutation_ns_ = 0;
@@ -92,7 +98,7 @@ class CallMeter {
   size_t last_size_ = 0;
   uint64_t calls_ = 0, learned_at_save_ = 0;
   bool sampling_ = false;
-  bool over_cpu_budget_ = false;
+  CpuBudget budget_;
   uint64_t sample_weight_ = 1;  // calls a measured call stands for
 };
 

@@ -481,10 +481,14 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   int family = shrink && family_enabled_[kGrammarFamily]
                    ? kGrammarFamily
                    : families_.Pick(rng, families);
-  if (over_cpu_budget_ && !shrink && family == kGrammarFamily &&
+  if (cpu_throttle_ > 0 && !shrink && family == kGrammarFamily &&
       (families & (uint64_t{1} << kBytesFamily)) != 0) {
-    family = kBytesFamily;
-    ++stats_.cpu_throttled;
+    throttle_debt_ += cpu_throttle_;
+    if (throttle_debt_ >= 1) {
+      throttle_debt_ -= 1;
+      family = kBytesFamily;
+      ++stats_.cpu_throttled;
+    }
   }
   if (family < 0) family = kBytesFamily;
 

@@ -69,7 +69,7 @@ struct MutatorStats {
   uint64_t tree_mutations = 0;    // made by a grammar-family operator
   uint64_t byte_mutations = 0;    // made by the bytes family
   uint64_t fallbacks = 0;         // grammar picked, nothing applied: bytes
-  uint64_t cpu_throttled = 0;     // bytes instead: over the CPU budget
+  uint64_t cpu_throttled = 0;     // bytes instead: the CPU budget's throttle
   uint64_t parse_failures = 0;    // inputs that could not be parsed at all
   uint64_t corpus_entries = 0;    // distinct corpus entries seen
   uint64_t learned = 0;           // clean trees counted into the weights
@@ -143,10 +143,12 @@ class Mutator {
 
   // The byte-level mutator to use (LLVMFuzzerMutate when reachable).
   void set_byte_mutator(ByteMutateFn fn) { byte_mutate_ = fn; }
-  // The front end's word that grammut is over its CPU budget
-  // (GRAMMUT_CPU_SHARE): while set, calls take the bytes family (the
-  // cheapest) unless it is disabled or the call must shrink.
-  void set_over_cpu_budget(bool over) { over_cpu_budget_ = over; }
+  // The front end's throttle for grammut's CPU budget (GRAMMUT_CPU_SHARE,
+  // cpu_budget.h): this fraction of the calls whose family pick is the
+  // grammar take the bytes family (the cheapest) instead, unless it is
+  // disabled or the call must shrink. Which calls is decided by a running
+  // sum, not by the seed: with a throttle of 0, outputs are as without it.
+  void set_cpu_throttle(double fraction) { cpu_throttle_ = fraction; }
   // Restricts the arms as GRAMMUT_ARMS does. For tests and tools.
   absl::Status RestrictArms(absl::string_view spec);
 
@@ -275,7 +277,8 @@ class Mutator {
   uint64_t crossover_arms_ = 0;  // arms that need a second input
   bool family_enabled_[kNumFamilies] = {true, true};
   ByteMutateFn byte_mutate_ = nullptr;
-  bool over_cpu_budget_ = false;
+  double cpu_throttle_ = 0;
+  double throttle_debt_ = 0;  // throttled calls owed (running sum)
 
   // Corpus entries seen (value: learned).
   BoundedMap<bool> corpus_;

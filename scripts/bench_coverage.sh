@@ -26,6 +26,8 @@
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
+#                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
+#                                           budget, e.g. grammut-cpu-0 (no budget), grammut-cpu-0.2
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -152,7 +154,11 @@ for t in "${TARGET_LIST[@]}"; do
 done
 for c in "${CONFIG_LIST[@]}"; do
     case "$c" in grammut-no-?*) continue ;; esac  # grammut checks the operator's name
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>)" ;; esac
+    case "$c" in grammut-cpu-*)
+        [[ ${c#grammut-cpu-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the CPU share must be a number from 0 to 1"
+        continue ;;
+    esac
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>)" ;; esac
 done
 
 grammar_of() {
@@ -287,7 +293,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -303,12 +309,13 @@ run_trial() {
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
                 grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
+                grammut-cpu-*) envs+=(GRAMMUT_CPU_SHARE="${cfg#grammut-cpu-}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
     [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
-    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL)=' | tr '\n' ' ' || true)"
+    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \

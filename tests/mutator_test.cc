@@ -625,13 +625,14 @@ TEST(Mutator, StatsLineNamesFamiliesAndOperators) {
   EXPECT_NE(line.find("regenerate/"), std::string::npos) << line;
 }
 
-// Over the CPU budget every call takes the bytes family; back under it the
-// grammar operators run again. With the bytes family disabled
+// With a throttle of 1 every call takes the bytes family; at 0.5 some do
+// and some run grammar operators; at 0 the outputs are exactly those of a
+// mutator that was never throttled. With the bytes family disabled
 // (GRAMMUT_ARMS=grammar) the budget cannot be kept and nothing changes.
-TEST(Mutator, OverTheCpuBudgetCallsTakeBytes) {
+TEST(Mutator, CpuThrottleTurnsGrammarCallsIntoBytes) {
   const auto samples = SampleTexts("json");
   auto m = MakeMutator("json");
-  m->set_over_cpu_budget(true);
+  m->set_cpu_throttle(1);
   for (int i = 0; i < 200; ++i) {
     std::string op;
     m->MutateString(samples[i % samples.size()], 4096, i, &op);
@@ -640,14 +641,29 @@ TEST(Mutator, OverTheCpuBudgetCallsTakeBytes) {
   EXPECT_EQ(m->stats().tree_mutations, 0u);
   EXPECT_GT(m->stats().cpu_throttled, 0u);
   EXPECT_NE(m->StatsLine().find("throttled"), std::string::npos);
-  m->set_over_cpu_budget(false);
+
+  auto half = MakeMutator("json");
+  half->set_cpu_throttle(0.5);
   for (int i = 0; i < 200; ++i) {
-    m->MutateString(samples[i % samples.size()], 4096, 1000 + i);
+    half->MutateString(samples[i % samples.size()], 4096, i);
   }
-  EXPECT_GT(m->stats().tree_mutations, 0u);
+  EXPECT_GT(half->stats().tree_mutations, 0u);
+  EXPECT_GT(half->stats().cpu_throttled, 0u);
+
+  auto never = MakeMutator("json");
+  auto zero = MakeMutator("json");
+  zero->set_cpu_throttle(1);
+  zero->set_cpu_throttle(0);
+  for (int i = 0; i < 200; ++i) {
+    const std::string& in = samples[i % samples.size()];
+    EXPECT_EQ(zero->MutateString(in, 4096, 1000 + i),
+              never->MutateString(in, 4096, 1000 + i))
+        << i;
+  }
+  EXPECT_EQ(zero->stats().cpu_throttled, 0u);
 
   auto g = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  g->set_over_cpu_budget(true);
+  g->set_cpu_throttle(1);
   for (int i = 0; i < 50; ++i) {
     g->MutateString(samples[i % samples.size()], 4096, i);
   }
@@ -659,7 +675,7 @@ TEST(Mutator, CpuShareComesFromTheEnvironment) {
   unsetenv("GRAMMUT_CPU_SHARE");
   absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
   ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->cpu_share, 0);  // off unless asked for
+  EXPECT_EQ(c->cpu_share, 0.09);  // the default budget
   setenv("GRAMMUT_CPU_SHARE", "0", 1);
   c = ConfigFromEnvironment();
   ASSERT_TRUE(c.ok()) << c.status();

@@ -79,7 +79,7 @@ class Glue {
       mutator_->ReportOutcome(step.fate, meter_.Cost(feedback.run_seconds),
                               feedback);
     }
-    mutator_->set_over_cpu_budget(meter_.over_cpu_budget());
+    mutator_->set_cpu_throttle(meter_.cpu_throttle());
     const size_t n =
         other == nullptr
             ? mutator_->Mutate(out, size, max_size, seed, step.input)
