@@ -37,6 +37,33 @@ constexpr int kPrecedenceLookahead = 6;
 
 }  // namespace
 
+absl::string_view PickTokenTextOfType(const Tree& tree,
+                                      absl::Span<const int32_t> nodes, int type,
+                                      size_t max_len, Rng& rng) {
+  constexpr int kLooks = 8;
+  for (int look = 0; look < kLooks && !nodes.empty(); ++look) {
+    const int at = nodes[rng.Below(nodes.size())];
+    if (tree.node(at).symbol != type) continue;
+    const absl::string_view text = tree.token_text(at);
+    if (!text.empty() && text.size() <= max_len) return text;
+  }
+  return {};
+}
+
+bool Generator::PickContextText(int type, int64_t room,
+                                const GenerateOptions& options, Rng& rng) {
+  if (options.context == nullptr || options.context_tokens.empty() ||
+      room <= 0 || !rng.Chance(options.context_probability)) {
+    return false;
+  }
+  const absl::string_view text =
+      PickTokenTextOfType(*options.context, options.context_tokens, type,
+                          static_cast<size_t>(room), rng);
+  if (text.empty()) return false;
+  text_.assign(text.data(), text.size());
+  return true;
+}
+
 void Generator::PrecomputeEdgeCosts() {
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
@@ -442,7 +469,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             tokens_.Generate(type, seeded,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
                              options.pool_probability, &text_);
-          } else {
+          } else if (!PickContextText(type, room, options, rng)) {
             tokens_.Generate(type, rng,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
                              options.pool_probability, &text_);

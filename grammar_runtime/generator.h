@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/separator_oracle.h"
@@ -68,8 +69,16 @@ struct GenerateOptions {
   int max_depth = 64;       // rule nesting before cheapest-only
   ProbabilityMode mode = ProbabilityMode::kLearned;
   double pool_probability = 0.5;  // chance to reuse a corpus token text
-  int precedence = 0;             // precedence argument of the start rule
-  bool shortest = false;          // take only the cheapest alternatives
+  // Texts of the tokens `context_tokens` (nodes of `context`, typically
+  // the input being mutated) are tried first, with probability
+  // `context_probability`, for generated tokens of the same type: a new
+  // subtree then names the tables, variables and elements its input
+  // defines. Not owned; null: none.
+  const Tree* context = nullptr;
+  absl::Span<const int32_t> context_tokens;
+  double context_probability = 0;
+  int precedence = 0;     // precedence argument of the start rule
+  bool shortest = false;  // take only the cheapest alternatives
   // Zest-style replay: take the choices from here while it has any, then
   // go on with the Rng (see choice_replay.h). Not owned; null: none.
   ChoiceReplay* replay = nullptr;
@@ -83,6 +92,13 @@ struct GenerateOptions {
   // combined with `replay`.
   GenerationSteer* steer = nullptr;
 };
+
+// The text of a token of `type` among token nodes `nodes` of `tree`, not
+// empty and at most `max_len` bytes, or an empty view: a few random nodes
+// are looked at, not all.
+absl::string_view PickTokenTextOfType(const Tree& tree,
+                                      absl::Span<const int32_t> nodes, int type,
+                                      size_t max_len, Rng& rng);
 
 class Generator {
  public:
@@ -129,6 +145,11 @@ class Generator {
   // predicate can affect.
   MinCost EdgeCost(uint32_t k, int precedence, int depth);
   void PrecomputeEdgeCosts();
+  // With probability options.context_probability, sets text_ to the text
+  // of a token of `type` from options.context that fits `room`; false if
+  // none was taken.
+  bool PickContextText(int type, int64_t room, const GenerateOptions& options,
+                       Rng& rng);
   // Per parser edge: the fewest nesting levels a walk that takes it needs
   // below the current invocation to reach the rule's end (fit_depth).
   void PrecomputeEdgeDepths();

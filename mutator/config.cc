@@ -59,7 +59,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_MEMORY_MB", &memory},
         {"GRAMMUT_DETERMINISTIC", &deterministic},
         {"GRAMMUT_PARSE_SHARE", &c.parse_share},
-        {"GRAMMUT_CPU_SHARE", &c.cpu_share}}) {
+        {"GRAMMUT_CPU_SHARE", &c.cpu_share},
+        {"GRAMMUT_INPUT_TEXTS", &c.input_texts}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -81,6 +82,10 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   if (c.cpu_share > 1) {
     return absl::InvalidArgumentError(
         "GRAMMUT_CPU_SHARE must be a share of CPU time between 0 and 1");
+  }
+  if (c.input_texts > 1) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_INPUT_TEXTS must be a chance between 0 and 1");
   }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;

@@ -81,6 +81,9 @@ struct MutatorConfig {
   // its parse helper's time; cpu_budget.h); 0: none (MutatorConfig's
   // default; ConfigFromEnvironment's: 0.09, GRAMMUT_CPU_SHARE).
   double cpu_share = 0;
+  // Chance that a token made by a generating operator takes the text of a
+  // token of the same type in the input being mutated (GRAMMUT_INPUT_TEXTS).
+  double input_texts = 0.4;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
   // binary FindParseHelperBinary finds).

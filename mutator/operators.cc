@@ -77,6 +77,14 @@ bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
   return true;
 }
 
+void PreferInputTexts(const MutationContext& ctx, const Tree& in,
+                      GenerateOptions* options) {
+  if (ctx.input_texts <= 0) return;
+  options->context = &in;
+  options->context_tokens = ctx.index.FreeTokens(in, ctx.grammar);
+  options->context_probability = ctx.input_texts;
+}
+
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {
   const size_t rest = t.TextSize() - t.SubtreeSize(at);
   const size_t slack = 2 * ctx.grammar.separator().size();

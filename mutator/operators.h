@@ -64,6 +64,9 @@ struct MutationContext {
   const Tree* other = nullptr;  // crossover: the second input
   const TreeIndex* other_index = nullptr;
   KPathTargets* kpaths = nullptr;  // uncovered k-paths; null: none tracked
+  // Chance that a generated token takes the text of a token of its type in
+  // the input (GRAMMUT_INPUT_TEXTS; GenerateOptions::context_probability).
+  double input_texts = 0;
 };
 
 // An operator: returns false if it cannot apply.
@@ -128,6 +131,10 @@ void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);
 // Bytes a replacement of subtree `at` of `t` may take within ctx.max_size
 // (room for its leading trivia and two separators kept aside).
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
+// Lets generation with `options` reuse the texts of `in`'s tokens
+// (ctx.input_texts of the time), so new subtrees name what `in` defines.
+void PreferInputTexts(const MutationContext& ctx, const Tree& in,
+                      GenerateOptions* options);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

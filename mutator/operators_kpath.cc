@@ -35,6 +35,7 @@ bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
   // which is where uncovered k-paths are.
   options.mode = ProbabilityMode::kInverse;
   options.max_depth = ctx.max_depth;
+  op_internal::PreferInputTexts(ctx, in, &options);
   Tree& fresh = ctx.scratch.fresh;
   bool made = false;
   for (int i = 0; i < kTries; ++i) {

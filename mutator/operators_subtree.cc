@@ -8,6 +8,7 @@
 namespace grammut {
 
 using op_internal::Inside;
+using op_internal::PreferInputTexts;
 using op_internal::RoomFor;
 using op_internal::Splice;
 
@@ -30,6 +31,7 @@ bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   options.max_bytes = room;
   options.mode = ctx.mode;
   options.max_depth = ctx.max_depth;
+  PreferInputTexts(ctx, in, &options);
   Tree& fresh = ctx.scratch.fresh;
   if (!ctx.generator.Generate(in.node(at).symbol, ctx.rng, options, &fresh)) {
     return false;

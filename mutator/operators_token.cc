@@ -137,9 +137,19 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   if (rest >= ctx.max_size) return false;
   const size_t room = std::min<size_t>(ctx.max_size - rest, 256);
   std::string& text = ctx.scratch.text;
+  const int type = in.node(at).symbol;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    ctx.tokens.Generate(in.node(at).symbol, ctx.rng, room, ctx.pool, 0.5,
-                        &text);
+    // Another token's text of the input (a name it defines), or a new one.
+    const absl::string_view same_input =
+        ctx.rng.Chance(ctx.input_texts)
+            ? PickTokenTextOfType(in, ctx.index.FreeTokens(in, ctx.grammar),
+                                  type, room, ctx.rng)
+            : absl::string_view();
+    if (!same_input.empty()) {
+      text.assign(same_input.data(), same_input.size());
+    } else {
+      ctx.tokens.Generate(type, ctx.rng, room, ctx.pool, 0.5, &text);
+    }
     if (ReplaceToken(ctx, in, at, text, out)) return true;
   }
   return false;

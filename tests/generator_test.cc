@@ -241,5 +241,46 @@ TEST(Generator, DerivationsAreRecorded) {
   EXPECT_GT(steps, 0);
 }
 
+// With context_probability 1, every generated token of a type the context
+// has takes one of the context's texts of that type: here every JSON
+// string is "qq" or "rr", the two strings of the context.
+TEST(Generator, TokensReuseTheContextsTexts) {
+  Kit kit("json");
+  auto ctx = kit.parser.Parse(R"(["qq", 7, "rr"])");
+  ASSERT_TRUE(ctx.ok() && ctx->syntax_errors == 0);
+  const Tree& context = ctx->tree;
+  std::vector<int32_t> tokens;
+  int string_type = -1;
+  for (int i = 0; i < context.size(); ++i) {
+    const int type = context.node(i).symbol;
+    if (context.node(i).is_rule || type <= 0 || kit.grammar->is_literal(type)) {
+      continue;
+    }
+    tokens.push_back(i);
+    if (context.token_text(i) == "\"qq\"") string_type = type;
+  }
+  ASSERT_GT(string_type, 0);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = 256;
+  options.context = &context;
+  options.context_tokens = tokens;
+  options.context_probability = 1;
+  Rng rng(7);
+  int strings = 0;
+  for (int i = 0; i < 200; ++i) {
+    std::optional<Tree> t =
+        kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    for (int n = 0; n < t->size(); ++n) {
+      if (t->node(n).is_rule || t->node(n).symbol != string_type) continue;
+      ++strings;
+      const absl::string_view text = t->token_text(n);
+      EXPECT_TRUE(text == "\"qq\"" || text == "\"rr\"") << text;
+    }
+  }
+  EXPECT_GT(strings, 20);
+}
+
 }  // namespace
 }  // namespace grammut

@@ -671,6 +671,47 @@ TEST(Mutator, CpuThrottleTurnsGrammarCallsIntoBytes) {
   EXPECT_EQ(g->stats().cpu_throttled, 0u);
 }
 
+// Token regeneration reuses the input's own texts (GRAMMUT_INPUT_TEXTS):
+// the key "zz" becomes "alpha", the other key of the same input. Without
+// it that exact string is never made (learning is off: no corpus pool).
+TEST(Mutator, TokenRegenerateReusesTheInputsTexts) {
+  const std::string in = R"({"alpha": 1, "zz": [2]})";
+  const std::string want = R"({"alpha": 1, "alpha": [2]})";
+  for (double chance : {1.0, 0.0}) {
+    MutatorConfig config;
+    config.mode = ModePolicy::kUniform;  // no weights file: learning off
+    config.arms = "token-regenerate";
+    config.input_texts = chance;
+    auto m = Mutator::Create(config, testing::LoadShipped("json"));
+    ASSERT_TRUE(m.ok()) << m.status();
+    bool seen = false;
+    for (int seed = 0; seed < 500 && !seen; ++seed) {
+      seen = (*m)->MutateString(in, 4096, seed) == want;
+    }
+    EXPECT_EQ(seen, chance > 0) << chance;
+  }
+}
+
+TEST(Mutator, InputTextsComeFromTheEnvironment) {
+  unsetenv("GRAMMUT_INPUT_TEXTS");
+  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->input_texts, 0.4);
+  setenv("GRAMMUT_INPUT_TEXTS", "0", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->input_texts, 0);
+  for (const char* bad : {"1.5", "-1", "half"}) {
+    setenv("GRAMMUT_INPUT_TEXTS", bad, 1);
+    c = ConfigFromEnvironment();
+    EXPECT_FALSE(c.ok()) << bad;
+    EXPECT_NE(c.status().message().find("GRAMMUT_INPUT_TEXTS"),
+              std::string::npos)
+        << c.status();
+  }
+  unsetenv("GRAMMUT_INPUT_TEXTS");
+}
+
 TEST(Mutator, CpuShareComesFromTheEnvironment) {
   unsetenv("GRAMMUT_CPU_SHARE");
   absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
