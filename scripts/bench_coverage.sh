@@ -28,6 +28,8 @@
 #                                           one operator (ablation), e.g. grammut-no-kpath
 #                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
 #                                           budget, e.g. grammut-cpu-0 (no budget), grammut-cpu-0.2
+#                     grammut-texts-<p>     fuzz_<t>_grammut, GRAMMUT_INPUT_TEXTS=<p>: another chance of
+#                                           reusing the input's token texts, e.g. grammut-texts-0 (never)
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -154,11 +156,11 @@ for t in "${TARGET_LIST[@]}"; do
 done
 for c in "${CONFIG_LIST[@]}"; do
     case "$c" in grammut-no-?*) continue ;; esac  # grammut checks the operator's name
-    case "$c" in grammut-cpu-*)
-        [[ ${c#grammut-cpu-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the CPU share must be a number from 0 to 1"
+    case "$c" in grammut-cpu-*|grammut-texts-*)
+        [[ ${c#grammut-*-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the value must be a number from 0 to 1"
         continue ;;
     esac
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>)" ;; esac
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>)" ;; esac
 done
 
 grammar_of() {
@@ -293,7 +295,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -310,12 +312,13 @@ run_trial() {
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
                 grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
                 grammut-cpu-*) envs+=(GRAMMUT_CPU_SHARE="${cfg#grammut-cpu-}") ;;
+                grammut-texts-*) envs+=(GRAMMUT_INPUT_TEXTS="${cfg#grammut-texts-}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
     [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
-    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE)=' | tr '\n' ' ' || true)"
+    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE|INPUT_TEXTS)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \
