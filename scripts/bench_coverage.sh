@@ -22,7 +22,8 @@
 #                     grammut-goal-time     fuzz_<t>_grammut, GRAMMUT_GOAL=time (FdLoop)
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
-#                     plain+dict            fuzz_<t> -dict=<literal tokens of the grammar>
+#                     plain+dict            fuzz_<t> -dict=<the grammar's fixed tokens: `grammut dict`>
+#                     grammut+dict          fuzz_<t>_grammut with the same -dict
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
@@ -78,7 +79,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-uniform"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut+dict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -236,9 +237,9 @@ COMMON_FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print
 
 for t in "${TARGET_LIST[@]}"; do
     case ",$CONFIGS," in
-        *",plain+dict,"*)
+        *",plain+dict,"* | *",grammut+dict,"*)
             mkdir -p "$OUT/dicts"
-            python3 "$HELPER" dict "$BUILD/grammars/$(grammar_of "$t")" "$OUT/dicts/$t.dict" >/dev/null ;;
+            "$BUILD/tools/grammut" dict --grammar "$BUILD/grammars/$(grammar_of "$t")" -o "$OUT/dicts/$t.dict" 2>/dev/null ;;
     esac
 done
 
@@ -302,6 +303,7 @@ run_trial() {
         plain+dict) bin="$TARGETS_DIR/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict") ;;
         grammut*)
             bin="$BIN_DIR/fuzz_${t}_grammut"
+            [ "$cfg" = grammut+dict ] && extra=(-dict="$OUT/dicts/$t.dict")
             envs+=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_STATS="$stats")
             case "$cfg" in
                 grammut-grammar-only) envs+=(GRAMMUT_ARMS=grammar) ;;

@@ -61,5 +61,14 @@ check kpath_bad_k 2 "$grammut" kpath --grammar "$grammars/json" --k 0..9 "$src/a
 contains kpath_bad_k_msg "$tmp/err" "1 <= k <= 8"
 check kpath_no_inputs 2 "$grammut" kpath --grammar "$grammars/json"
 
+# dict: the grammar's fixed tokens (SQL keywords in any case included) as a
+# libFuzzer/AFL++ dictionary; identifiers are not words.
+check dict_sql 0 "$grammut" dict --grammar "$grammars/sqlite" -o "$tmp/sql.dict"
+contains dict_sql_keyword "$tmp/sql.dict" '^"SELECT"$'
+contains dict_sql_operator "$tmp/sql.dict" '^"->>"$'
+check dict_stdout 0 "$grammut" dict --grammar "$grammars/json"
+contains dict_json_null "$tmp/out" '^"null"$'
+check dict_no_grammar 2 "$grammut" dict
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -45,6 +45,7 @@ int RunStats(const std::vector<std::string>& args);
 int RunMutate(const std::vector<std::string>& args);
 int RunReduce(const std::vector<std::string>& args);
 int RunKPath(const std::vector<std::string>& args);
+int RunDict(const std::vector<std::string>& args);
 int RunParseServer(const std::vector<std::string>& args);
 
 }  // namespace grammut::cli

@@ -12,6 +12,7 @@
 //   grammut generate --grammar G --kpath K [--kpath-strategy steered|greedy]
 //                    [--closeoff shortest|bounded|learned] [--kpath-depth D]
 //                    [--max_size BYTES] --out DIR
+//   grammut dict     --grammar G [-o FILE]
 //   grammut parse-server   (started by a fuzzer's grammut; see
 //                          grammar_runtime/parse_service.h)
 #include <cstdio>
@@ -41,6 +42,8 @@ constexpr char kUsage[] =
     "  grammut generate --grammar G --kpath K [--max_size BYTES] --out DIR\n"
     "                   [--kpath-strategy steered|greedy] [--kpath-depth D]\n"
     "                   [--closeoff shortest|bounded|learned]\n"
+    "  grammut dict     --grammar G [-o FILE]   (a libFuzzer/AFL++ "
+    "dictionary)\n"
     "  grammut parse-server   (not for people: a fuzzer's grammut starts it\n"
     "                   to parse its corpus entries)\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
@@ -77,6 +80,7 @@ int main(int argc, char** argv) {
   if (command == "mutate") return RunMutate(args);
   if (command == "reduce") return RunReduce(args);
   if (command == "kpath") return RunKPath(args);
+  if (command == "dict") return RunDict(args);
   if (command == "parse-server") return RunParseServer(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);
