@@ -4,9 +4,6 @@
 Standard library only (plus gnuplot, run as a subprocess, for the plots).
 
 Subcommands:
-  dict GRAMMAR_DIR OUT
-      libFuzzer dictionary from the quoted literals in the `token literal
-      names:` section of the grammar's parser .interp file.
   run --t0 EPOCH [--segment K] LOG TIMELINE -- COMMAND...
       run a fuzzer, appending its output to LOG and one row per libFuzzer
       status line ('#N ... cov: ...') to TIMELINE, stamped with the seconds
@@ -76,93 +73,6 @@ SCENARIO_ORDER = ["seeded", "empty"]
 TARGET_ORDER = ["cjson", "libxml2", "sqlite3", "lua", "expat", "jsonc", "mujs", "nlohmann"]
 LLVM_PROFDATA = os.environ.get("LLVM_PROFDATA", "llvm-profdata-14")
 LLVM_COV = os.environ.get("LLVM_COV", "llvm-cov-14")
-
-# ---------------------------------------------------------------- dictionary
-
-
-def _decode_antlr_literal(body):
-    """Decodes the escapes of an ANTLR literal (the text between the quotes)."""
-    out = []
-    i = 0
-    simple = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f",
-              "\\": "\\", "'": "'", '"': '"'}
-    while i < len(body):
-        c = body[i]
-        if c != "\\" or i + 1 == len(body):
-            out.append(c)
-            i += 1
-            continue
-        n = body[i + 1]
-        if n in simple:
-            out.append(simple[n])
-            i += 2
-        elif n == "u" and body[i + 2:i + 3] == "{":
-            end = body.index("}", i)
-            out.append(chr(int(body[i + 3:end], 16)))
-            i = end + 1
-        elif n == "u":
-            out.append(chr(int(body[i + 2:i + 6], 16)))
-            i += 6
-        else:  # unknown escape: keep the character
-            out.append(n)
-            i += 2
-    return "".join(out)
-
-
-def _dict_escape(data):
-    """libFuzzer dictionary string body: escape \\ and \", hex for the rest."""
-    s = []
-    for b in data:
-        if b == 0x5C:
-            s.append("\\\\")
-        elif b == 0x22:
-            s.append('\\"')
-        elif 0x20 <= b < 0x7F:
-            s.append(chr(b))
-        else:
-            s.append("\\x%02X" % b)
-    return "".join(s)
-
-
-def parser_interp(grammar_dir):
-    files = sorted(glob.glob(os.path.join(grammar_dir, "*.interp")))
-    parsers = [f for f in files if not os.path.basename(f).endswith("Lexer.interp")]
-    if not parsers:
-        parsers = files
-    if not parsers:
-        raise SystemExit("coverage_report: no .interp file in %s" % grammar_dir)
-    return parsers[0]
-
-
-def grammar_literals(grammar_dir):
-    path = parser_interp(grammar_dir)
-    lits = []
-    section = False
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line == "token literal names:":
-                section = True
-                continue
-            if not section:
-                continue
-            if line == "":
-                break
-            if len(line) >= 2 and line[0] == "'" and line[-1] == "'":
-                lit = _decode_antlr_literal(line[1:-1])
-                if lit and lit not in lits:
-                    lits.append(lit)
-    return path, lits
-
-
-def cmd_dict(args):
-    path, lits = grammar_literals(args.grammar_dir)
-    with open(args.out, "w", encoding="ascii") as f:
-        f.write("# libFuzzer dictionary: literal tokens of %s\n" % os.path.basename(path))
-        for lit in lits:
-            f.write('"%s"\n' % _dict_escape(lit.encode("utf-8")))
-    print("%s: %d entries" % (args.out, len(lits)))
-
 
 # ---------------------------------------------------------------- tee-ts
 
@@ -1390,10 +1300,6 @@ def cmd_memory(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sp = ap.add_subparsers(dest="cmd", required=True)
-    p = sp.add_parser("dict")
-    p.add_argument("grammar_dir")
-    p.add_argument("out")
-    p.set_defaults(fn=cmd_dict)
     p = sp.add_parser("run")
     p.add_argument("log")
     p.add_argument("timeline")
