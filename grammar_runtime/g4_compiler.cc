@@ -8,8 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -19,6 +17,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "grammar_runtime/file_io.h"
 #include "grammar_runtime/fingerprint.h"
 
 extern char** environ;
@@ -26,14 +25,6 @@ extern char** environ;
 namespace grammut {
 namespace fs = std::filesystem;
 namespace {
-
-absl::StatusOr<std::string> ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::string ShellQuote(const std::string& s) {
   std::string out = "'";
@@ -437,7 +428,7 @@ absl::StatusOr<std::string> CompileG4(
   uint64_t key = Fnv1a64("grammut-g4-v2");
   for (const Tool& tool : *tools) key = Fnv1a64(ToolIdentity(tool), key);
   for (const std::string& f : g4_files) {
-    absl::StatusOr<std::string> text = ReadAll(f);
+    absl::StatusOr<std::string> text = ReadFile(f);
     if (!text.ok()) return text.status();
     key = Fnv1a64(fs::path(f).filename().string(), key);
     key = Fnv1a64(*text, key);
@@ -459,7 +450,7 @@ absl::StatusOr<std::string> CompileG4(
   // Lexer grammars first, so that a parser's tokenVocab finds its .tokens.
   std::vector<std::string> ordered;
   for (const std::string& f : g4_files) {
-    absl::StatusOr<std::string> text = ReadAll(f);
+    absl::StatusOr<std::string> text = ReadFile(f);
     const bool lexer =
         text.ok() && text->find("lexer grammar") != std::string::npos;
     if (lexer)
@@ -488,10 +479,10 @@ absl::StatusOr<std::string> CompileG4(
                              tool.kind == ToolKind::kDebian &&
                              absl::StrContains(output, "unsupported option");
     if (st.ok() && !unsupported) {
-      {
-        std::ofstream note(tmp / "out" / "grammut-tool.txt");
-        note << tool.name << "\n" << ToolIdentity(tool) << "\n" << output;
-      }
+      // A note of which tool made the files; the cache works without it.
+      (void)WriteFile((tmp / "out" / "grammut-tool.txt").string(),
+                      absl::StrCat(tool.name, "\n", ToolIdentity(tool), "\n",
+                                   output));
       fs::remove_all(dir, ec);
       fs::rename(tmp / "out", dir, ec);
       fs::remove_all(tmp, ec);

@@ -1,7 +1,5 @@
 #include "grammar_runtime/interp_file.h"
 
-#include <fstream>
-#include <sstream>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -9,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "grammar_runtime/file_io.h"
 #include "grammar_runtime/internal/atn_version.h"
 
 namespace grammut {
@@ -96,13 +95,9 @@ absl::StatusOr<InterpData> ParseInterp(absl::string_view text,
 }
 
 absl::StatusOr<InterpData> ReadInterpFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat("cannot open ", path));
-  }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return ParseInterp(buffer.str(), path);
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return ParseInterp(*text, path);
 }
 
 std::string FormatInterp(const InterpData& data) {

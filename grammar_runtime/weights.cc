@@ -7,14 +7,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "grammar_runtime/file_io.h"
 
 namespace grammut {
 
@@ -313,21 +312,7 @@ absl::Status Weights::FromText(absl::string_view text,
 }
 
 absl::Status Weights::Save(const std::string& path) const {
-  const std::string tmp = absl::StrCat(path, ".tmp.", ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      return absl::PermissionDeniedError(absl::StrCat("cannot write ", tmp));
-    out << ToText();
-    if (!out.flush()) {
-      return absl::DataLossError(absl::StrCat("cannot write ", tmp));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return absl::PermissionDeniedError(absl::StrCat("cannot rename to ", path));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, ToText());
 }
 
 void Weights::AddScaled(const Weights& other, double factor) {
@@ -369,12 +354,10 @@ absl::Status Weights::SaveMerged(const std::string& path,
 }
 
 absl::Status Weights::Load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok())
     return absl::NotFoundError(absl::StrCat("cannot open weights file ", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return FromText(ss.str(), path);
+  return FromText(*text, path);
 }
 
 }  // namespace grammut

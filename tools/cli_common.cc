@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
@@ -73,23 +71,6 @@ absl::StatusOr<std::vector<std::string>> ExpandInputs(
     }
   }
   return files;
-}
-
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-absl::Status WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out ||
-      !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
-    return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace grammut::cli

@@ -8,6 +8,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
+#include "grammar_runtime/file_io.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/weights.h"
 
@@ -32,10 +33,6 @@ absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar);
 // Expands files and directories (recursively, sorted) into files.
 absl::StatusOr<std::vector<std::string>> ExpandInputs(
     const std::vector<std::string>& args);
-// Reads a whole file.
-absl::StatusOr<std::string> ReadFile(const std::string& path);
-// Writes a whole file.
-absl::Status WriteFile(const std::string& path, const std::string& bytes);
 
 // Subcommands; `args` are the positional arguments after the command name.
 int RunParse(const std::vector<std::string>& args);

@@ -1,11 +1,9 @@
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 
-#include <fstream>
-#include <iterator>
-
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "grammar_runtime/file_io.h"
 
 namespace grammut {
 
@@ -25,9 +23,7 @@ LibFuzzerFlags LibFuzzerFlags::Parse(absl::Span<const std::string> args) {
 }
 
 LibFuzzerFlags LibFuzzerFlags::FromProcess() {
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  const std::string all((std::istreambuf_iterator<char>(in)),
-                        std::istreambuf_iterator<char>());
+  const std::string all = ReadFile("/proc/self/cmdline").value_or("");
   std::vector<std::string> args = absl::StrSplit(all, '\0');
   if (!args.empty() && args.back().empty()) args.pop_back();
   return Parse(args);

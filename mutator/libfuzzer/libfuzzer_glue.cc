@@ -23,6 +23,7 @@
 #include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
+#include "mutator/libfuzzer/main_program.h"
 #include "mutator/mutator.h"
 
 // libFuzzer's own mutator: present when libFuzzer is linked in, null when
@@ -33,6 +34,22 @@ extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size)
 namespace grammut {
 namespace {
 
+// libFuzzer's LLVMFuzzerMutate: linked with us, or (LD_PRELOAD into a
+// program that does not export it) found in the program's symbol table;
+// null when stripped away. `how` says which, for the start-up line.
+ByteMutateFn FindLibFuzzerMutate(const char** how) {
+  if (LLVMFuzzerMutate != nullptr) {
+    *how = "";
+    return &LLVMFuzzerMutate;
+  }
+  auto* found =
+      reinterpret_cast<ByteMutateFn>(MainProgramFunction("LLVMFuzzerMutate"));
+  *how = found != nullptr
+             ? ", LLVMFuzzerMutate found in the program's symbol table"
+             : ", own byte mutator (no LLVMFuzzerMutate)";
+  return found;
+}
+
 // The mutator and what the glue knows of libFuzzer's loop.
 class Glue {
  public:
@@ -41,7 +58,8 @@ class Glue {
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
         novelty_(TargetCounters()),
         meter_(config) {
-    mutator_->set_byte_mutator(LLVMFuzzerMutate ? &LLVMFuzzerMutate : nullptr);
+    const char* byte_mutator_source = "";
+    mutator_->set_byte_mutator(FindLibFuzzerMutate(&byte_mutator_source));
     SetValidCoverageEnabled(config.validity);
     if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
     std::fprintf(
@@ -51,8 +69,7 @@ class Glue {
             ? absl::StrFormat(", CPU budget %.0f%%", 100 * config.cpu_share)
                   .c_str()
             : "",
-        LLVMFuzzerMutate ? "" : ", own byte mutator (no LLVMFuzzerMutate)",
-        flags.Describe().c_str());
+        byte_mutator_source, flags.Describe().c_str());
   }
 
   size_t Call(const uint8_t* data, size_t size, uint8_t* out, size_t max_size,
