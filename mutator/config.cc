@@ -92,12 +92,16 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   absl::StatusOr<GoalMix> goal = ParseGoalMix(Env("GRAMMUT_GOAL"));
   if (!goal.ok()) return goal.status();
   c.goal = *goal;
-  const std::string valid = Env("GRAMMUT_VALIDITY");
-  if (valid != "" && valid != "0" && valid != "1") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("GRAMMUT_VALIDITY='", valid, "' is not 0 or 1"));
+  for (auto [name, out] :
+       {std::pair<const char*, bool*>{"GRAMMUT_VALIDITY", &c.validity},
+        {"GRAMMUT_DICT", &c.dictionary}}) {
+    const std::string v = Env(name);
+    if (v != "" && v != "0" && v != "1") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, "='", v, "' is not 0 or 1"));
+    }
+    if (!v.empty()) *out = v == "1";
   }
-  c.validity = valid == "1";
   const std::string kpath = Env("GRAMMUT_KPATH_FEATURES");
   if (!kpath.empty() && (!absl::SimpleAtoi(kpath, &c.kpath_features) ||
                          c.kpath_features < 0 || c.kpath_features > 5)) {

@@ -37,10 +37,14 @@
 //                         (default 0.04; 0: no limit); beyond it, entries
 //                         without a cached tree get byte-level mutations
 //   GRAMMUT_CPU_SHARE     most of the fuzzer's CPU time grammut (its calls
-//                         and its parse helper) may take (default 0: no
-//                         limit); beyond it, calls get libFuzzer's
-//                         own mutations until the share is back under
-//                         (libFuzzer only; off with GRAMMUT_DETERMINISTIC)
+//                         and its parse helper) may take (default 0.09;
+//                         0: no limit); a controller turns that much of
+//                         the grammar calls into libFuzzer's own mutations
+//                         (cpu_budget.h; libFuzzer only; off with
+//                         GRAMMUT_DETERMINISTIC)
+//   GRAMMUT_DICT          1 (default): the grammar's fixed tokens join
+//                         libFuzzer's -dict (libfuzzer_dictionary.h);
+//                         0: libFuzzer's dictionary is left as given
 //   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
 //                         entries in a helper process (parse_helper.h);
 //                         default: the one beside libgrammut (or the
@@ -100,6 +104,8 @@ struct MutatorConfig {
   // Off by default: on SQLite it cost 3x the executions per second and
   // reached less (bench/results/2026-11-22-zest).
   bool validity = false;
+  // Add the grammar's fixed tokens to libFuzzer's dictionary (GRAMMUT_DICT).
+  bool dictionary = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

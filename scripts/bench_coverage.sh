@@ -23,7 +23,8 @@
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
 #                     plain+dict            fuzz_<t> -dict=<the grammar's fixed tokens: `grammut dict`>
-#                     grammut+dict          fuzz_<t>_grammut with the same -dict
+#                     grammut-nodict        fuzz_<t>_grammut, GRAMMUT_DICT=0 (libFuzzer's -dict without
+#                                           the grammar's words grammut adds by default)
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
@@ -79,7 +80,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut+dict,grammut-uniform"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -237,7 +238,7 @@ COMMON_FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print
 
 for t in "${TARGET_LIST[@]}"; do
     case ",$CONFIGS," in
-        *",plain+dict,"* | *",grammut+dict,"*)
+        *",plain+dict,"*)
             mkdir -p "$OUT/dicts"
             "$BUILD/tools/grammut" dict --grammar "$BUILD/grammars/$(grammar_of "$t")" -o "$OUT/dicts/$t.dict" 2>/dev/null ;;
     esac
@@ -296,19 +297,19 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
         plain+dict) bin="$TARGETS_DIR/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict") ;;
         grammut*)
             bin="$BIN_DIR/fuzz_${t}_grammut"
-            [ "$cfg" = grammut+dict ] && extra=(-dict="$OUT/dicts/$t.dict")
             envs+=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_STATS="$stats")
             case "$cfg" in
                 grammut-grammar-only) envs+=(GRAMMUT_ARMS=grammar) ;;
                 grammut-bytes-only) envs+=(GRAMMUT_ARMS=bytes) ;;
                 grammut-uniform) envs+=(GRAMMUT_MODE=uniform) ;;
+                grammut-nodict) envs+=(GRAMMUT_DICT=0) ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
@@ -320,7 +321,7 @@ run_trial() {
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
     load_start="$(cut -d' ' -f1 /proc/loadavg)"
     [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
-    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE|INPUT_TEXTS)=' | tr '\n' ' ' || true)"
+    other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE|INPUT_TEXTS|DICT)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \

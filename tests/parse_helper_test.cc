@@ -31,7 +31,7 @@ class ServerThread {
     thread_ = std::thread([this] { status_ = ServeParses(fds_[1], fds_[1]); });
   }
   ~ServerThread() {
-    if (fds_[0] >= 0) Close();
+    if (fds_[0] >= 0) (void)Close();
     close(fds_[1]);
   }
   int fd() const { return fds_[0]; }

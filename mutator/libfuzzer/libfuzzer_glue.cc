@@ -15,13 +15,17 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_format.h"
+#include "grammar_runtime/g4_compiler.h"
+#include "grammar_runtime/grammar_dictionary.h"
 #include "mutator/config.h"
 #include "mutator/front_end.h"
 #include "mutator/libfuzzer/chain_tracker.h"
 #include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
+#include "mutator/libfuzzer/libfuzzer_dictionary.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/libfuzzer/main_program.h"
 #include "mutator/mutator.h"
@@ -29,6 +33,9 @@
 // libFuzzer's own mutator: present when libFuzzer is linked in, null when
 // this library is LD_PRELOADed into a binary that does not export it.
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size)
+    __attribute__((weak));
+// The fuzz target's entry point: resolved when grammut is linked into it.
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     __attribute__((weak));
 
 namespace grammut {
@@ -55,6 +62,7 @@ class Glue {
  public:
   Glue(const MutatorConfig& config, const LibFuzzerFlags& flags)
       : mutator_(CreateMutatorOrExit(config)),
+        dictionary_wanted_(config.dictionary),
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
         novelty_(TargetCounters()),
         meter_(config) {
@@ -75,6 +83,7 @@ class Glue {
   size_t Call(const uint8_t* data, size_t size, uint8_t* out, size_t max_size,
               unsigned seed, const uint8_t* other, size_t other_size) {
     const int64_t start = meter_.Begin();
+    if (!dictionary_done_) NoteDictionaryAtFirstCall();
     const absl::string_view input(reinterpret_cast<const char*>(data), size);
     const ChainTracker::Step step = chains_.OnCall(
         input,
@@ -109,6 +118,10 @@ class Glue {
 
   const Mutator& mutator() const { return *mutator_; }
 
+  // Points libFuzzer's -dict at the grammar's words (before libFuzzer reads
+  // its flags; libfuzzer_dictionary.h).
+  void AddDictionary(int* argc, char*** argv);
+
   // The target runs `input` (grammut_report_input): its k-paths as features.
   static void ObserveInput(absl::string_view input, uint8_t* counters,
                            size_t size);
@@ -116,13 +129,25 @@ class Glue {
   void SaveAtExit() { meter_.SaveAtExit(*mutator_); }
 
  private:
+  // Says once, at the first call, why the grammar's words are not in
+  // libFuzzer's dictionary when LLVMFuzzerInitialize was never ours to run.
+  void NoteDictionaryAtFirstCall();
+
   std::unique_ptr<Mutator> mutator_;
+  bool dictionary_wanted_;
+  bool dictionary_done_ = false;
+  // The command line handed back to libFuzzer (it keeps the pointers).
+  std::vector<std::string> args_;
+  std::vector<char*> argv_;
   ChainTracker chains_;
   CoverageNovelty novelty_;
   CallMeter meter_;
 };
 
+void SaveAtExit();
+
 Glue* CreateGlue() {
+  std::atexit(SaveAtExit);
   return new Glue(ConfigFromEnvironmentOrExit(), LibFuzzerFlags::FromProcess());
 }
 
@@ -133,17 +158,64 @@ Glue& GetGlue() {
 
 void SaveAtExit() { GetGlue().SaveAtExit(); }
 
+void Glue::AddDictionary(int* argc, char*** argv) {
+  dictionary_done_ = true;
+  if (!dictionary_wanted_ || argc == nullptr || argv == nullptr) return;
+  const std::vector<std::string> words =
+      GrammarDictionaryWords(mutator_->grammar());
+  if (words.empty()) return;
+  std::vector<std::string> args(*argv, *argv + *argc);
+  absl::StatusOr<DictionaryChange> change = AddDictionaryFlag(
+      args, FormatDictionary(words, mutator_->grammar().name()), G4CacheRoot());
+  if (!change.ok()) {
+    std::fprintf(stderr,
+                 "grammut: %s; libFuzzer's -dict is left as given "
+                 "(GRAMMUT_DICT=0 silences this)\n",
+                 std::string(change.status().message()).c_str());
+    return;
+  }
+  std::fprintf(stderr, "grammut: %zu %s\n", words.size(),
+               change->description.c_str());
+  if (change->args == args) return;
+  args_ = std::move(change->args);
+  argv_.clear();
+  for (std::string& a : args_) argv_.push_back(a.data());
+  argv_.push_back(nullptr);
+  *argc = static_cast<int>(args_.size());
+  *argv = argv_.data();
+}
+
+void Glue::NoteDictionaryAtFirstCall() {
+  dictionary_done_ = true;
+  if (!dictionary_wanted_) return;
+  std::fprintf(stderr,
+               "grammut: libFuzzer's -dict does not hold the grammar's words: "
+               "grammut's LLVMFuzzerInitialize was not called (the target "
+               "defines its own). `grammut dict --grammar G -o F` writes "
+               "them; pass -dict=F\n");
+}
+
 void Glue::ObserveInput(absl::string_view input, uint8_t* counters,
                         size_t size) {
   GetGlue().mutator_->WriteStructureFeatures(input, counters, size);
 }
 
+// True if the running program is a fuzz target. Under LD_PRELOAD every
+// program the fuzzer starts (llvm-symbolizer for NEW_FUNC lines, a shell)
+// loads this library too, and none of them should load a grammar.
+bool RunningInFuzzTarget() {
+  return LLVMFuzzerTestOneInput != nullptr ||
+         MainProgramFunction("LLVMFuzzerTestOneInput") != nullptr;
+}
+
+// The mutator is made at load time, so a misconfiguration stops a fuzz
+// target before libFuzzer starts (else at the first call: a stripped
+// target under LD_PRELOAD).
 __attribute__((constructor)) void InitAtLoad() {
-  // Only when running under a fuzzer entry point: skip if told to.
   const char* skip = std::getenv("GRAMMUT_DISABLE");
   if (skip != nullptr && *skip == '1') return;
+  if (!RunningInFuzzTarget()) return;
   GetGlue();
-  std::atexit(SaveAtExit);
 }
 
 }  // namespace
@@ -151,6 +223,15 @@ __attribute__((constructor)) void InitAtLoad() {
 const Mutator& LibFuzzerMutator() { return GetGlue().mutator(); }
 
 }  // namespace grammut
+
+// libFuzzer calls LLVMFuzzerInitialize before it reads its flags. Weak: a
+// fuzz target's own definition takes precedence (grammut then says so at its
+// first call).
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc,
+                                                          char*** argv) {
+  grammut::GetGlue().AddDictionary(argc, argv);
+  return 0;
+}
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
                                           size_t max_size, unsigned int seed) {
