@@ -43,8 +43,8 @@
 //                         (cpu_budget.h; libFuzzer only; off with
 //                         GRAMMUT_DETERMINISTIC)
 //   GRAMMUT_DICT          1 (default): the grammar's fixed tokens join
-//                         libFuzzer's -dict (libfuzzer_dictionary.h);
-//                         0: libFuzzer's dictionary is left as given
+//                         libFuzzer's -dict (libfuzzer_dictionary.h) and
+//                         grammut's own byte edits; 0: neither
 //   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
 //                         entries in a helper process (parse_helper.h);
 //                         default: the one beside libgrammut (or the
@@ -104,7 +104,8 @@ struct MutatorConfig {
   // Off by default: on SQLite it cost 3x the executions per second and
   // reached less (bench/results/2026-11-22-zest).
   bool validity = false;
-  // Add the grammar's fixed tokens to libFuzzer's dictionary (GRAMMUT_DICT).
+  // Add the grammar's fixed tokens to libFuzzer's dictionary and to
+  // grammut's own byte edits (GRAMMUT_DICT).
   bool dictionary = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "grammar_runtime/grammar_dictionary.h"
 
 namespace grammut {
 namespace {
@@ -84,6 +85,8 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       pending_trees_(kPendingTrees),
       parse_allowance_(config.parse_burst_seconds),
       goals_(config.goal, config.goal_plateau) {
+  if (config.dictionary) words_ = GrammarDictionaryWords(*grammar_);
+  byte_edits_.words = words_;
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];
@@ -401,7 +404,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
                         kit_.separators,
                         config_.learning() ? &donors_ : nullptr,
                         config_.learning() ? &token_pool_ : nullptr,
-                        byte_mutate_,
+                        byte_edits_,
                         rng,
                         max_size,
                         mode,
@@ -555,7 +558,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   ++stats_.byte_mutations;
   const size_t keep = std::min(size, max_size);
   if (out != in && keep > 0) std::memmove(out, in, keep);
-  const size_t n = MutateInPlace(out, keep, max_size, byte_mutate_, rng);
+  const size_t n = MutateInPlace(out, keep, max_size, byte_edits_, rng);
   last_.valid = true;
   last_.family = kBytesFamily;
   last_.arm = -1;

@@ -142,7 +142,7 @@ class Mutator {
   bool has_last_output() const { return last_.valid; }
 
   // The byte-level mutator to use (LLVMFuzzerMutate when reachable).
-  void set_byte_mutator(ByteMutateFn fn) { byte_mutate_ = fn; }
+  void set_byte_mutator(ByteMutateFn fn) { byte_edits_.fn = fn; }
   // The front end's throttle for grammut's CPU budget (GRAMMUT_CPU_SHARE,
   // cpu_budget.h): this fraction of the calls whose family pick is the
   // grammar take the bytes family (the cheapest) instead, unless it is
@@ -276,7 +276,10 @@ class Mutator {
   uint64_t shrink_arms_ = 0;     // arms that only shrink
   uint64_t crossover_arms_ = 0;  // arms that need a second input
   bool family_enabled_[kNumFamilies] = {true, true};
-  ByteMutateFn byte_mutate_ = nullptr;
+  // Byte edits: libFuzzer's (set_byte_mutator), else ours with the
+  // grammar's words.
+  std::vector<std::string> words_;
+  ByteEdits byte_edits_;
   double cpu_throttle_ = 0;
   double throttle_debt_ = 0;  // throttled calls owed (running sum)
 

@@ -51,9 +51,9 @@ struct MutationContext {
   Generator& generator;
   TokenGenerator& tokens;
   SeparatorOracle& separators;
-  const DonorPool* donors;   // corpus subtrees; null when learning is off
-  const TokenPool* pool;     // corpus token texts; null when learning is off
-  ByteMutateFn byte_mutate;  // LLVMFuzzerMutate, or null (own fallback)
+  const DonorPool* donors;      // corpus subtrees; null when learning is off
+  const TokenPool* pool;        // corpus token texts; null when learning is off
+  const ByteEdits& byte_edits;  // LLVMFuzzerMutate, or our own with words
   Rng& rng;
   size_t max_size;       // the output's size limit
   ProbabilityMode mode;  // for generating operators

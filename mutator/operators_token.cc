@@ -165,7 +165,7 @@ bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out) {
       std::min<size_t>(ctx.max_size - rest, old_text.size() * 2 + 16);
   if (cap == 0) return false;
   std::string& text = ctx.scratch.text;
-  MutateBytes(old_text, cap, ctx.byte_mutate, ctx.rng, &text);
+  MutateBytes(old_text, cap, ctx.byte_edits, ctx.rng, &text);
   return ReplaceToken(ctx, in, at, text, out);
 }
 

@@ -6,7 +6,8 @@
 # libFuzzer's dictionary mutations insert the rare word the target traps on
 # (word_target.c hides it from libFuzzer's compare hooks). Without the
 # dictionary (GRAMMUT_DICT=0, or a target with its own LLVMFuzzerInitialize)
-# the word never appears.
+# the word never appears. A stripped target (no symbol table) gets grammut's
+# own byte mutator, which inserts the words itself.
 set -u
 lib=$1; target=$2; own_init=$3; g4=$4
 tmp=$(mktemp -d); [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
@@ -39,10 +40,14 @@ run own_init "$own_init"
 says own_init "grammut's LLVMFuzzerInitialize was not called" && ok || fail "a target's own LLVMFuzzerInitialize not reported"
 found own_init && fail "the word appeared without a dictionary" || ok
 
-# Stripped: no symbol table, so grammut's own byte mutator.
+# Stripped: no symbol table, so grammut's own byte mutator, which inserts
+# the grammar's words itself.
 objcopy --strip-all "$target" "$tmp/stripped_target"
 run stripped "$tmp/stripped_target"
 says stripped "own byte mutator (no LLVMFuzzerMutate)" && ok || fail "stripped target: byte mutator not reported"
+if found stripped && grep -q zyxwvutsrq "$tmp/stripped"/crash-*; then ok; else fail "own byte mutator: the word was not inserted"; fi
+run stripped_nodict "$tmp/stripped_target" GRAMMUT_DICT=0
+found stripped_nodict && fail "own byte mutator: the word appeared without the grammar's words" || ok
 
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -38,7 +38,7 @@ MutationContext GrammarTrimmer::Context(Rng& rng) {
   return MutationContext{grammar_, kit_.generator, kit_.tokens, kit_.separators,
                          /*donors=*/nullptr,
                          /*pool=*/nullptr,
-                         /*byte_mutate=*/nullptr, rng,
+                         /*byte_edits=*/kNoByteEdits, rng,
                          // Every candidate must be smaller than the input.
                          cur_.TextSize() - 1, ProbabilityMode::kUniform,
                          config_.max_depth, index_, scratch_,

@@ -18,7 +18,7 @@ MutationContext Reducer::Context(Rng& rng) {
                          kit_.separators,
                          /*donors=*/nullptr,
                          /*pool=*/nullptr,
-                         /*byte_mutate=*/nullptr,
+                         kNoByteEdits,
                          rng,
                          cur_.TextSize(),
                          ProbabilityMode::kUniform,
