@@ -24,6 +24,14 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
       generable_types_.push_back(t);
     }
   }
+  const std::vector<SymbolSet>& sets = grammar.parser_graph().sets;
+  set_types_.resize(sets.size());
+  not_set_types_.resize(sets.size());
+  for (size_t s = 0; s < sets.size(); ++s) {
+    for (int t : generable_types_) {
+      (SetContains(sets[s], t) ? set_types_ : not_set_types_)[s].push_back(t);
+    }
+  }
   PrecomputeEdgeCosts();
 }
 
@@ -40,10 +48,12 @@ constexpr int kPrecedenceLookahead = 6;
 absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes, int type,
                                       size_t max_len, Rng& rng) {
-  constexpr int kLooks = 8;
-  for (int look = 0; look < kLooks && !nodes.empty(); ++look) {
-    const int at = nodes[rng.Below(nodes.size())];
-    if (tree.node(at).symbol != type) continue;
+  // Without a list, twice the looks: rule nodes and literals are drawn too.
+  const int looks = nodes.empty() ? 16 : 8;
+  for (int look = 0; look < looks && !tree.empty(); ++look) {
+    const int at = nodes.empty() ? static_cast<int>(rng.Below(tree.size()))
+                                 : nodes[rng.Below(nodes.size())];
+    if (tree.node(at).is_rule || tree.node(at).symbol != type) continue;
     const absl::string_view text = tree.token_text(at);
     if (!text.empty() && text.size() <= max_len) return text;
   }
@@ -52,8 +62,8 @@ absl::string_view PickTokenTextOfType(const Tree& tree,
 
 bool Generator::PickContextText(int type, int64_t room,
                                 const GenerateOptions& options, Rng& rng) {
-  if (options.context == nullptr || options.context_tokens.empty() ||
-      room <= 0 || !rng.Chance(options.context_probability)) {
+  if (options.context == nullptr || room <= 0 ||
+      !rng.Chance(options.context_probability)) {
     return false;
   }
   const absl::string_view text =
@@ -162,6 +172,14 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
   const MinCost kInf{kUnreachableCost, kUnreachableCost};
   if (!precedence_sensitive_[k]) return edge_cost_[k];
   if (e.kind == EdgeKind::kPrecedence && e.label < precedence) return kInf;
+  // A pure function of (edge, precedence) at the top: computed once.
+  const uint64_t key =
+      depth == 0 ? (uint64_t{k} << 32) | static_cast<uint32_t>(precedence) : 0;
+  if (depth == 0) {
+    if (auto it = precedence_costs_.find(key); it != precedence_costs_.end()) {
+      return it->second;
+    }
+  }
   // Look through a few states for precedence predicates that would fail,
   // since the precomputed costs ignore them.
   const AtnState& t = g.states[e.target];
@@ -175,6 +193,7 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
     if (c.bytes < kUnreachableCost) c.steps += 1;
     if (c < best) best = c;
   }
+  if (depth == 0) precedence_costs_.emplace(key, best);
   return best;
 }
 
@@ -379,12 +398,11 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           std::vector<int>& candidates = candidates_;
           candidates.clear();
           int shortest_type = -1;
-          for (int t : generable_types_) {
-            const bool in =
-                e.kind == EdgeKind::kWildcard ||
-                (e.kind == EdgeKind::kNotSet ? !SetContains(g.sets[e.set], t)
-                                             : SetContains(g.sets[e.set], t));
-            if (!in) continue;
+          const std::vector<int>& accepted =
+              e.kind == EdgeKind::kWildcard ? generable_types_
+              : e.kind == EdgeKind::kNotSet ? not_set_types_[e.set]
+                                            : set_types_[e.set];
+          for (int t : accepted) {
             if (shortest_type < 0 ||
                 grammar_.min_token_length(t) <
                     grammar_.min_token_length(shortest_type)) {

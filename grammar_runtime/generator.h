@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/rng.h"
@@ -70,10 +71,10 @@ struct GenerateOptions {
   ProbabilityMode mode = ProbabilityMode::kLearned;
   double pool_probability = 0.5;  // chance to reuse a corpus token text
   // Texts of the tokens `context_tokens` (nodes of `context`, typically
-  // the input being mutated) are tried first, with probability
-  // `context_probability`, for generated tokens of the same type: a new
-  // subtree then names the tables, variables and elements its input
-  // defines. Not owned; null: none.
+  // the input being mutated; empty: any of its nodes) are tried first, with
+  // probability `context_probability`, for generated tokens of the same
+  // type: a new subtree then names the tables, variables and elements its
+  // input defines. Not owned; null: none.
   const Tree* context = nullptr;
   absl::Span<const int32_t> context_tokens;
   double context_probability = 0;
@@ -93,9 +94,9 @@ struct GenerateOptions {
   GenerationSteer* steer = nullptr;
 };
 
-// The text of a token of `type` among token nodes `nodes` of `tree`, not
-// empty and at most `max_len` bytes, or an empty view: a few random nodes
-// are looked at, not all.
+// The text of a token of `type` among token nodes `nodes` of `tree` (empty:
+// among all its nodes), not empty and at most `max_len` bytes, or an empty
+// view: a few random nodes are looked at, not all.
 absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes, int type,
                                       size_t max_len, Rng& rng);
@@ -160,9 +161,17 @@ class Generator {
   SeparatorOracle& separators_;
   const TokenPool* pool_;
   std::vector<int> generable_types_;
+  // Per parser set (AtnGraph::sets), the generable types it holds and those
+  // it does not, in generable_types_ order: what a set or not-set edge
+  // accepts, without a set lookup per type at every token.
+  std::vector<std::vector<int>> set_types_;
+  std::vector<std::vector<int>> not_set_types_;
   std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
   std::vector<bool> precedence_sensitive_;  // per parser edge
   std::vector<int32_t> edge_depth_;         // per parser edge
+  // EdgeCost of precedence-sensitive edges, by (edge, precedence): at most
+  // one entry per such edge and precedence level of the grammar.
+  absl::flat_hash_map<uint64_t, MinCost> precedence_costs_;
   uint64_t work_ = 0;
   // Scratch, reused across calls.
   std::vector<Frame> frames_;

@@ -429,6 +429,7 @@ struct KPathScratch::Buffers {
   std::vector<int32_t> anc;        // symbolic ancestors, -1 where unknown
   std::vector<KPathFrame> frames;  // frames[0, depth) in use; kept for reuse
   MatchScratch match;
+  ChildMatch one;  // TreeHasSymbol's
 };
 
 KPathScratch::KPathScratch() : buffers(std::make_unique<Buffers>()) {}
@@ -502,6 +503,41 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
       open(child);  // `f` may dangle from here on
     }
   }
+}
+
+bool NodeHasSymbol(const SymbolGraph& graph, const Tree& tree, int node,
+                   int symbol, KPathScratch* reuse) {
+  const KSymbol& want = graph.symbol(symbol);
+  const Node& n = tree.node(node);
+  if (!n.is_rule || n.symbol != want.rule) return false;
+  // Skip the match when no child is of the right kind.
+  if (want.kind != KSymbol::Kind::kSelfRef) {
+    const bool rule_ref = want.kind == KSymbol::Kind::kRuleRef;
+    bool candidate = false;
+    for (int c = node + 1; c < tree.End(node) && !candidate; c = tree.End(c)) {
+      candidate = tree.node(c).is_rule == rule_ref &&
+                  tree.node(c).symbol == want.target;
+    }
+    if (!candidate) return false;
+  }
+  KPathScratch::Buffers& buf = *reuse->buffers;
+  ChildMatch& m = buf.one;
+  MatchChildren(graph, tree, node, &buf.match, &m);
+  if (std::find(m.symbol.begin(), m.symbol.end(), symbol) != m.symbol.end()) {
+    return true;
+  }
+  int wrapped = 0;
+  for (int32_t w : m.wrappers) wrapped = std::max(wrapped, w);
+  return std::find(m.chain.begin(), m.chain.begin() + wrapped, symbol) !=
+         m.chain.begin() + wrapped;
+}
+
+bool TreeHasSymbol(const SymbolGraph& graph, const Tree& tree, int symbol,
+                   KPathScratch* reuse) {
+  for (int n = 0; n < tree.size(); ++n) {
+    if (NodeHasSymbol(graph, tree, n, symbol, reuse)) return true;
+  }
+  return false;
 }
 
 }  // namespace grammut

@@ -116,6 +116,16 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
                   const std::function<void(absl::Span<const int32_t>)>& fn,
                   KPathScratch* scratch);
 
+// TreeHasSymbol is whether some node of `tree` is symbol `symbol` (a
+// 1-path): KPathsOfTree with k = 1, but matching only the children of the
+// nodes of the rule that holds the symbol.
+bool TreeHasSymbol(const SymbolGraph& graph, const Tree& tree, int symbol,
+                   KPathScratch* scratch);
+// NodeHasSymbol is whether a child of rule node `node` (or one of its
+// implicit self-references) is symbol `symbol`.
+bool NodeHasSymbol(const SymbolGraph& graph, const Tree& tree, int node,
+                   int symbol, KPathScratch* scratch);
+
 // A stable 64-bit hash of a path (for coverage sets).
 uint64_t KPathHash(absl::Span<const int32_t> path);
 

@@ -61,14 +61,7 @@ bool KPathTargets::Holds(const Tree& tree, uint64_t hash) const {
 }
 
 bool KPathTargets::HasSymbol(const Tree& tree, int symbol) const {
-  bool found = false;
-  KPathsOfTree(
-      *graph_, tree, 1,
-      [&found, symbol](absl::Span<const int32_t> path) {
-        if (path[0] == symbol) found = true;
-      },
-      &scratch_);
-  return found;
+  return !tree.empty() && NodeHasSymbol(*graph_, tree, 0, symbol, &scratch_);
 }
 
 size_t KPathTargets::MemoryBytes() const {

@@ -44,10 +44,11 @@ class KPathTargets {
   bool PickUncovered(Rng& rng, Target* out);
   // Whether `tree` holds the k-path with hash `hash`.
   bool Holds(const Tree& tree, uint64_t hash) const;
-  // Whether some node of `tree` is symbol `symbol` (a 1-path). For a
-  // subtree generated for a 2-path's rule, holding the path's last symbol
-  // is the cheap test that the path can now be there: symbols are
-  // occurrences, so that symbol only ever sits under the path's rule.
+  // Whether a child of `tree`'s root is symbol `symbol`. For a subtree
+  // generated for a 2-path's rule (the root), holding the path's last
+  // symbol there is the cheap test that the path is now where the subtree
+  // goes: symbols are occurrences, so that symbol only ever sits under the
+  // path's rule.
   bool HasSymbol(const Tree& tree, int symbol) const;
 
   int k() const { return k_; }

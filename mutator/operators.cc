@@ -81,7 +81,11 @@ void PreferInputTexts(const MutationContext& ctx, const Tree& in,
                       GenerateOptions* options) {
   if (ctx.input_texts <= 0) return;
   options->context = &in;
-  options->context_tokens = ctx.index.FreeTokens(in, ctx.grammar);
+  // A tree used once (a chain's last output) is not indexed for this: the
+  // generator then looks at random nodes of it.
+  options->context_tokens = ctx.index.has_tokens()
+                                ? ctx.index.FreeTokens(in, ctx.grammar)
+                                : absl::Span<const int32_t>();
   options->context_probability = ctx.input_texts;
 }
 

@@ -105,7 +105,8 @@ bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
 // Zest's parametric mutation (operators_replay.cc): the choice sequence of
-// the whole tree (replay) or of one rule node's subtree (replay-rule) gets
+// the whole tree (replay; an input over 4 KB gets replay-rule) or of one
+// rule node's subtree (replay-rule) gets
 // geometric runs of random choices and is replayed through the generator;
 // a changed choice changes what the following ones mean, and choices that
 // run out are drawn fresh in the arm's probability mode.

@@ -40,7 +40,7 @@ bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
   bool made = false;
   for (int i = 0; i < kTries; ++i) {
     if (!ctx.generator.Generate(target.rule, ctx.rng, options, &fresh)) break;
-    // The regenerated subtree alone is checked (cheap, and where the path
+    // The regenerated node alone is checked (cheap, and where the path
     // must appear), not the whole output.
     const bool hit = ctx.kpaths->HasSymbol(fresh, target.last);
     if (!hit && i + 1 < kTries) continue;

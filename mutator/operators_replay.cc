@@ -14,6 +14,10 @@ using op_internal::Splice;
 namespace {
 
 constexpr int kAttempts = 4;
+// Larger inputs are not regenerated whole (its cost is the whole input's
+// generation, every call): replay then mutates one rule node's subtree.
+// libFuzzer's default -max_len, so only oversized seeds are affected.
+constexpr size_t kMaxWholeReplayBytes = 4096;
 
 // Mutates the choice sequence of subtree `at` of `in` and replays it into
 // ctx.scratch.fresh within `max_bytes`. False if nothing fits.
@@ -36,6 +40,7 @@ bool MutateAndReplay(MutationContext& ctx, const Tree& in, int at,
 
 bool OpReplay(MutationContext& ctx, const Tree& in, Tree* out) {
   if (in.empty() || !in.node(0).is_rule) return false;
+  if (in.TextSize() > kMaxWholeReplayBytes) return OpReplayRule(ctx, in, out);
   const size_t trailer = in.trailer().size();
   if (trailer >= ctx.max_size) return false;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {

@@ -28,6 +28,8 @@ class TreeIndex {
   void Reset() { built_rules_ = built_tokens_ = false; }
   // BuildAll computes everything now (for trees that are used many times).
   void BuildAll(const Tree& tree, const Grammar& grammar) const;
+  // Whether the token lists are computed already.
+  bool has_tokens() const { return built_tokens_; }
 
   // A random rule node (the rule node at or before a random node), or -1.
   static int RandomRuleNode(const Tree& tree, Rng& rng);

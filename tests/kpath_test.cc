@@ -151,5 +151,44 @@ TEST(KPath, TreePathsAreGrammarPaths) {
   }
 }
 
+// TreeHasSymbol says of every symbol exactly what the 1-paths say, on
+// parsed trees (nested left recursion) and generated ones.
+TEST(KPath, TreeHasSymbolAgreesWithTheOnePaths) {
+  for (const std::string& name : {"json", "sqlite", "lua"}) {
+    auto g = testing::LoadShipped(name);
+    SymbolGraph graph(*g);
+    Parser parser(*g);
+    Weights weights(*g);
+    GeneratorKit kit(*g, weights, nullptr);
+    std::vector<Tree> trees;
+    for (const std::string& f : testing::Samples(name)) {
+      auto r = parser.Parse(testing::ReadFileOrDie(f));
+      ASSERT_TRUE(r.ok());
+      trees.push_back(std::move(r->tree));
+    }
+    Rng rng(7);
+    GenerateOptions options;
+    options.max_bytes = 400;
+    for (int i = 0; i < 20; ++i) {
+      auto t = kit.generator.Generate(g->start_rule(), rng, options);
+      ASSERT_TRUE(t.has_value());
+      trees.push_back(std::move(*t));
+    }
+    KPathScratch scratch;
+    int present = 0;
+    for (const Tree& t : trees) {
+      absl::flat_hash_set<int32_t> symbols;
+      KPathsOfTree(graph, t, 1,
+                   [&](absl::Span<const int32_t> p) { symbols.insert(p[0]); });
+      for (int s = 0; s < graph.num_symbols(); ++s) {
+        ASSERT_EQ(TreeHasSymbol(graph, t, s, &scratch), symbols.contains(s))
+            << name << ": " << graph.Describe({&s, 1}) << " in " << t.Text();
+      }
+      present += static_cast<int>(symbols.size());
+    }
+    EXPECT_GT(present, 100) << name;
+  }
+}
+
 }  // namespace
 }  // namespace grammut
