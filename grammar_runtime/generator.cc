@@ -129,6 +129,13 @@ void Generator::PrecomputeEdgeCosts() {
       }
     }
   }
+  fixed_costs_.assign(g.states.size(), true);
+  for (size_t s = 0; s < g.states.size(); ++s) {
+    const AtnState& st = g.states[s];
+    for (uint32_t i = 0; i < st.num_edges; ++i) {
+      if (precedence_sensitive_[st.first_edge + i]) fixed_costs_[s] = false;
+    }
+  }
 }
 
 void Generator::PrecomputeEdgeDepths() {
@@ -244,7 +251,6 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int32_t state = g.rule_start[rule];
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
-  std::vector<MinCost>& costs = costs_;
   ChoiceReplay* const replay = options.replay;
   for (int64_t steps = 0;; ++steps) {
     ++work_;
@@ -291,9 +297,16 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       // Replay: every decision takes one recorded choice, used or not.
       const Choice* recorded =
           replay != nullptr && st.decision >= 0 ? replay->Next() : nullptr;
-      costs.clear();
-      for (uint32_t i = 0; i < st.num_edges; ++i) {
-        costs.push_back(EdgeCost(st.first_edge + i, frame.precedence, 0));
+      // The alternatives' costs: the precomputed ones where no precedence
+      // predicate can change them (most decisions), else per call.
+      absl::Span<const MinCost> costs(edge_cost_.data() + st.first_edge,
+                                      st.num_edges);
+      if (!fixed_costs_[state]) {
+        costs_.clear();
+        for (uint32_t i = 0; i < st.num_edges; ++i) {
+          costs_.push_back(EdgeCost(st.first_edge + i, frame.precedence, 0));
+        }
+        costs = costs_;
       }
       uint32_t cheapest_edge = 0;
       for (uint32_t i = 1; i < st.num_edges; ++i) {

@@ -168,7 +168,8 @@ class Generator {
   std::vector<std::vector<int>> not_set_types_;
   std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
   std::vector<bool> precedence_sensitive_;  // per parser edge
-  std::vector<int32_t> edge_depth_;         // per parser edge
+  std::vector<bool> fixed_costs_;    // per state: no edge precedence-sensitive
+  std::vector<int32_t> edge_depth_;  // per parser edge
   // EdgeCost of precedence-sensitive edges, by (edge, precedence): at most
   // one entry per such edge and precedence level of the grammar.
   absl::flat_hash_map<uint64_t, MinCost> precedence_costs_;
