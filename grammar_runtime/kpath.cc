@@ -429,7 +429,7 @@ struct KPathScratch::Buffers {
   std::vector<int32_t> anc;        // symbolic ancestors, -1 where unknown
   std::vector<KPathFrame> frames;  // frames[0, depth) in use; kept for reuse
   MatchScratch match;
-  ChildMatch one;  // TreeHasSymbol's
+  ChildMatch one;  // NodeHasSymbol's
 };
 
 KPathScratch::KPathScratch() : buffers(std::make_unique<Buffers>()) {}
@@ -530,14 +530,6 @@ bool NodeHasSymbol(const SymbolGraph& graph, const Tree& tree, int node,
   for (int32_t w : m.wrappers) wrapped = std::max(wrapped, w);
   return std::find(m.chain.begin(), m.chain.begin() + wrapped, symbol) !=
          m.chain.begin() + wrapped;
-}
-
-bool TreeHasSymbol(const SymbolGraph& graph, const Tree& tree, int symbol,
-                   KPathScratch* reuse) {
-  for (int n = 0; n < tree.size(); ++n) {
-    if (NodeHasSymbol(graph, tree, n, symbol, reuse)) return true;
-  }
-  return false;
 }
 
 }  // namespace grammut

@@ -116,13 +116,10 @@ void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
                   const std::function<void(absl::Span<const int32_t>)>& fn,
                   KPathScratch* scratch);
 
-// TreeHasSymbol is whether some node of `tree` is symbol `symbol` (a
-// 1-path): KPathsOfTree with k = 1, but matching only the children of the
-// nodes of the rule that holds the symbol.
-bool TreeHasSymbol(const SymbolGraph& graph, const Tree& tree, int symbol,
-                   KPathScratch* scratch);
 // NodeHasSymbol is whether a child of rule node `node` (or one of its
-// implicit self-references) is symbol `symbol`.
+// implicit self-references) is symbol `symbol`: what KPathsOfTree with
+// k = 1 finds under that node, matching only its children, and only when
+// it is a node of the rule that holds the symbol.
 bool NodeHasSymbol(const SymbolGraph& graph, const Tree& tree, int node,
                    int symbol, KPathScratch* scratch);
 
