@@ -15,4 +15,33 @@ bool SetContains(const SymbolSet& set, int32_t symbol) {
   return symbol >= it->first && symbol <= it->second;
 }
 
+std::vector<int32_t> PassThroughTargets(const AtnGraph& graph) {
+  auto crossed = [&](int32_t s) {
+    const AtnState& st = graph.states[s];
+    if (st.num_edges != 1 || st.decision >= 0 || st.precedence_decision ||
+        st.kind == StateKind::kRuleStop) {
+      return false;
+    }
+    switch (graph.edges[st.first_edge].kind) {
+      case EdgeKind::kEpsilon:
+      case EdgeKind::kPredicate:
+      case EdgeKind::kAction:
+      case EdgeKind::kPrecedence:
+        return true;
+      default:
+        return false;
+    }
+  };
+  std::vector<int32_t> to(graph.states.size());
+  for (size_t s = 0; s < graph.states.size(); ++s) {
+    int32_t at = static_cast<int32_t>(s);
+    // Bounded: a cycle of crossed states derives nothing.
+    for (size_t hops = 0; crossed(at) && hops < graph.states.size(); ++hops) {
+      at = graph.edges[graph.states[at].first_edge].target;
+    }
+    to[s] = at;
+  }
+  return to;
+}
+
 }  // namespace grammut

@@ -91,6 +91,13 @@ struct AtnGraph {
 // True if `symbol` is in `set`.
 bool SetContains(const SymbolSet& set, int32_t symbol);
 
+// Per state of `graph`: the first state at or after it that a walk cannot
+// cross without a choice or a record. A state is crossed when its only edge
+// is an epsilon, predicate, action or precedence edge and it is neither a
+// decision nor a rule's stop state. Walks use this to cross chains of such
+// states in one step.
+std::vector<int32_t> PassThroughTargets(const AtnGraph& graph);
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_GRAMMAR_RUNTIME_ATN_GRAPH_H_

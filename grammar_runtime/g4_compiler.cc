@@ -480,9 +480,9 @@ absl::StatusOr<std::string> CompileG4(
                              absl::StrContains(output, "unsupported option");
     if (st.ok() && !unsupported) {
       // A note of which tool made the files; the cache works without it.
-      (void)WriteFile((tmp / "out" / "grammut-tool.txt").string(),
-                      absl::StrCat(tool.name, "\n", ToolIdentity(tool), "\n",
-                                   output));
+      (void)WriteFile(
+          (tmp / "out" / "grammut-tool.txt").string(),
+          absl::StrCat(tool.name, "\n", ToolIdentity(tool), "\n", output));
       fs::remove_all(dir, ec);
       fs::rename(tmp / "out", dir, ec);
       fs::remove_all(tmp, ec);

@@ -32,7 +32,18 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
       (SetContains(sets[s], t) ? set_types_ : not_set_types_)[s].push_back(t);
     }
   }
+  wildcard_types_ = generable_types_;
+  auto by_length = [&](int a, int b) {
+    return grammar.min_token_length(a) < grammar.min_token_length(b);
+  };
+  std::stable_sort(wildcard_types_.begin(), wildcard_types_.end(), by_length);
+  for (size_t s = 0; s < sets.size(); ++s) {
+    std::stable_sort(set_types_[s].begin(), set_types_[s].end(), by_length);
+    std::stable_sort(not_set_types_[s].begin(), not_set_types_[s].end(),
+                     by_length);
+  }
   PrecomputeEdgeCosts();
+  pass_to_ = PassThroughTargets(grammar.parser_graph());
 }
 
 namespace {
@@ -72,6 +83,36 @@ bool Generator::PickContextText(int type, int64_t room,
   if (text.empty()) return false;
   text_.assign(text.data(), text.size());
   return true;
+}
+
+int Generator::PickTokenType(const std::vector<int>& accepted, size_t fitting,
+                             ProbabilityMode mode, Rng& rng) {
+  const absl::Span<const int> candidates(accepted.data(), fitting);
+  if (fitting < accepted.size()) {  // a prefix: weighed afresh
+    weights_.TokenTypeWeights(candidates, mode, &type_weights_);
+    double total = 0;
+    for (double w : type_weights_) total += w;
+    double r = rng.Uniform() * total;
+    for (size_t k = 0; k < fitting; ++k) {
+      r -= type_weights_[k];
+      if (r < 0) return candidates[k];
+    }
+    return candidates.back();
+  }
+  // The whole list: its cumulative weights are kept until a count changes.
+  TypeCdf& cdf = type_cdfs_[{&accepted, static_cast<int>(mode)}];
+  if (cdf.version != weights_.token_version() || cdf.sums.empty()) {
+    weights_.TokenTypeWeights(candidates, mode, &type_weights_);
+    cdf.sums.resize(fitting);
+    double total = 0;
+    for (size_t k = 0; k < fitting; ++k)
+      cdf.sums[k] = total += type_weights_[k];
+    cdf.version = weights_.token_version();
+  }
+  const double r = rng.Uniform() * cdf.sums.back();
+  const size_t k = static_cast<size_t>(
+      std::upper_bound(cdf.sums.begin(), cdf.sums.end(), r) - cdf.sums.begin());
+  return candidates[std::min(k, fitting - 1)];
 }
 
 void Generator::PrecomputeEdgeCosts() {
@@ -248,7 +289,14 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   PushFrame(-1, tree.BeginRule(rule),
             g.left_recursive[rule] ? options.precedence : 0, 0, 1);
   if (steer != nullptr) steer->EnterRule(rule, -1);
-  int32_t state = g.rule_start[rule];
+  // Without a steer (which may watch every state), chains of states with
+  // nothing to decide or record are crossed in one step.
+  const std::vector<int32_t>* const pass_to =
+      steer == nullptr ? &pass_to_ : nullptr;
+  auto next = [pass_to](int32_t s) {
+    return pass_to != nullptr ? (*pass_to)[s] : s;
+  };
+  int32_t state = next(g.rule_start[rule]);
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
   ChoiceReplay* const replay = options.replay;
@@ -267,7 +315,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       if (steer != nullptr) steer->ExitRule();
       if (depth_ == 0) break;
       frames_[depth_ - 1].peak = std::max(frames_[depth_ - 1].peak, peak);
-      state = follow;
+      state = next(follow);
       continue;
     }
     if (st.num_edges == 0) return false;
@@ -308,67 +356,72 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         }
         costs = costs_;
       }
-      uint32_t cheapest_edge = 0;
-      for (uint32_t i = 1; i < st.num_edges; ++i) {
-        if (costs[i] < costs[cheapest_edge]) cheapest_edge = i;
-      }
-      if (options.fit_depth && !options.shortest) {
-        // The cheapest alternative that fits the depth and the budget, if
-        // the cheapest of all does not fit the depth.
-        auto fits = [&](uint32_t i) {
-          return costs[i].bytes < kUnreachableCost &&
-                 emitted + costs[i].bytes + reserve <= budget &&
-                 nesting + edge_depth_[st.first_edge + i] <= options.max_depth;
-        };
-        if (!fits(cheapest_edge)) {
-          for (uint32_t i = 0; i < st.num_edges; ++i) {
-            if (fits(i) &&
-                (!fits(cheapest_edge) || costs[i] < costs[cheapest_edge])) {
-              cheapest_edge = i;
+      // Replay: the recorded alternative if it fits the budget (even if the
+      // mode gives it no weight); nothing else to weigh then.
+      const int alt = recorded != nullptr && !cheapest
+                          ? ChoiceReplay::RecordedAlternative(
+                                *recorded, st.decision, st.num_edges)
+                          : -1;
+      if (alt >= 0 && costs[alt].bytes < kUnreachableCost &&
+          emitted + costs[alt].bytes + reserve <= budget) {
+        pick = static_cast<uint32_t>(alt);
+      } else {
+        uint32_t cheapest_edge = 0;
+        for (uint32_t i = 1; i < st.num_edges; ++i) {
+          if (costs[i] < costs[cheapest_edge]) cheapest_edge = i;
+        }
+        if (options.fit_depth && !options.shortest) {
+          // The cheapest alternative that fits the depth and the budget, if
+          // the cheapest of all does not fit the depth.
+          auto fits = [&](uint32_t i) {
+            return costs[i].bytes < kUnreachableCost &&
+                   emitted + costs[i].bytes + reserve <= budget &&
+                   nesting + edge_depth_[st.first_edge + i] <=
+                       options.max_depth;
+          };
+          if (!fits(cheapest_edge)) {
+            for (uint32_t i = 0; i < st.num_edges; ++i) {
+              if (fits(i) &&
+                  (!fits(cheapest_edge) || costs[i] < costs[cheapest_edge])) {
+                cheapest_edge = i;
+              }
             }
           }
         }
-      }
-      pick = cheapest_edge;
-      if (!cheapest) {
-        const std::vector<double>* probs =
-            st.decision >= 0
-                ? &weights_.Probabilities(st.decision, options.mode)
-                : nullptr;
-        weights.assign(st.num_edges, 0.0);
-        double total = 0;
-        // With fit_depth, first only the alternatives that fit the depth.
-        for (int fit = options.fit_depth ? 1 : 0; fit >= 0 && total <= 0;
-             --fit) {
-          for (uint32_t i = 0; i < st.num_edges; ++i) {
-            if (costs[i].bytes >= kUnreachableCost) continue;
-            if (emitted + costs[i].bytes + reserve > budget) continue;
-            if (fit &&
-                nesting + edge_depth_[st.first_edge + i] > options.max_depth) {
-              continue;
+        pick = cheapest_edge;
+        if (!cheapest) {
+          const std::vector<double>* probs =
+              st.decision >= 0
+                  ? &weights_.Probabilities(st.decision, options.mode)
+                  : nullptr;
+          weights.assign(st.num_edges, 0.0);
+          double total = 0;
+          // With fit_depth, first only the alternatives that fit the depth.
+          for (int fit = options.fit_depth ? 1 : 0; fit >= 0 && total <= 0;
+               --fit) {
+            for (uint32_t i = 0; i < st.num_edges; ++i) {
+              if (costs[i].bytes >= kUnreachableCost) continue;
+              if (emitted + costs[i].bytes + reserve > budget) continue;
+              if (fit && nesting + edge_depth_[st.first_edge + i] >
+                             options.max_depth) {
+                continue;
+              }
+              weights[i] = probs != nullptr && i < probs->size()
+                               ? (*probs)[i]
+                               : 1.0 / st.num_edges;
+              total += weights[i];
             }
-            weights[i] = probs != nullptr && i < probs->size()
-                             ? (*probs)[i]
-                             : 1.0 / st.num_edges;
-            total += weights[i];
           }
-        }
-        const int alt = recorded != nullptr
-                            ? ChoiceReplay::RecordedAlternative(
-                                  *recorded, st.decision, st.num_edges)
-                            : -1;
-        if (alt >= 0 && costs[alt].bytes < kUnreachableCost &&
-            emitted + costs[alt].bytes + reserve <= budget) {
-          pick = static_cast<uint32_t>(alt);
-        } else if (total > 0 && recorded != nullptr) {
-          pick = ChoiceReplay::PickAlternative(*recorded, weights, total);
-        } else if (total > 0) {
-          double r = rng.Uniform() * total;
-          for (uint32_t i = 0; i < st.num_edges; ++i) {
-            if (weights[i] <= 0) continue;
-            pick = i;
-            r -= weights[i];
-            if (r < 0) break;
+          if (total > 0 && recorded != nullptr) {
+            pick = ChoiceReplay::PickAlternative(*recorded, weights, total);
+          } else if (total > 0) {
+            double r = rng.Uniform() * total;
+            for (uint32_t i = 0; i < st.num_edges; ++i) {
+              if (weights[i] <= 0) continue;
+              pick = i;
+              r -= weights[i];
+              if (r < 0) break;
+            }
           }
         }
       }
@@ -393,7 +446,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         if (steer != nullptr) {
           steer->EnterRule(callee, static_cast<int32_t>(st.first_edge + pick));
         }
-        state = g.rule_start[callee];
+        state = next(g.rule_start[callee]);
         continue;
       }
       case EdgeKind::kAtom:
@@ -405,28 +458,23 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         // Replay: every token takes one recorded choice.
         const Choice* recorded = replay != nullptr ? replay->Next() : nullptr;
         if (e.kind != EdgeKind::kAtom) {
-          // Pick a token type the edge accepts and whose shortest text fits.
+          // Pick a token type the edge accepts and whose shortest text fits:
+          // the lists run from the shortest type up, so those that fit are
+          // a prefix.
           const int64_t room_for_type =
               budget - emitted - cost[e.target].bytes - reserve - sep_size;
-          std::vector<int>& candidates = candidates_;
-          candidates.clear();
-          int shortest_type = -1;
           const std::vector<int>& accepted =
-              e.kind == EdgeKind::kWildcard ? generable_types_
+              e.kind == EdgeKind::kWildcard ? wildcard_types_
               : e.kind == EdgeKind::kNotSet ? not_set_types_[e.set]
                                             : set_types_[e.set];
-          for (int t : accepted) {
-            if (shortest_type < 0 ||
-                grammar_.min_token_length(t) <
-                    grammar_.min_token_length(shortest_type)) {
-              shortest_type = t;
-            }
-            if (grammar_.min_token_length(t) <= room_for_type) {
-              candidates.push_back(t);
-            }
+          if (accepted.empty()) return false;
+          size_t fitting = accepted.size();
+          while (fitting > 0 && grammar_.min_token_length(
+                                    accepted[fitting - 1]) > room_for_type) {
+            --fitting;
           }
-          if (shortest_type < 0) return false;
-          type = shortest_type;
+          const absl::Span<const int> candidates(accepted.data(), fitting);
+          type = accepted.front();
           const int want = steer != nullptr
                                ? steer->ForceTokenType(
                                      static_cast<int32_t>(st.first_edge + pick))
@@ -450,18 +498,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             // Members of a set are weighed by how often the corpus uses
             // them (ANTLR merges single-token alternatives into a set, so
             // this is where their learned weights live).
-            weights_.TokenTypeWeights(candidates, options.mode, &type_weights_);
-            double total = 0;
-            for (double w : type_weights_) total += w;
-            double r = rng.Uniform() * total;
-            type = candidates.back();
-            for (size_t k = 0; k < candidates.size(); ++k) {
-              r -= type_weights_[k];
-              if (r < 0) {
-                type = candidates[k];
-                break;
-              }
-            }
+            type =
+                PickTokenType(accepted, candidates.size(), options.mode, rng);
           }
         }
         ++frame.children;
@@ -489,7 +527,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         if (type == -1) {  // EOF
           emitted += static_cast<int64_t>(trivia.size());
           last_token = tree.AddToken(-1, trivia, "");
-          state = e.target;
+          state = next(e.target);
           continue;
         }
         if (!recorded_text) {
@@ -515,11 +553,11 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         }
         emitted += static_cast<int64_t>(trivia.size() + text.size());
         last_token = tree.AddToken(type, trivia, text);
-        state = e.target;
+        state = next(e.target);
         continue;
       }
       default:
-        state = e.target;
+        state = next(e.target);
         continue;
     }
   }

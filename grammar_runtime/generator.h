@@ -146,6 +146,10 @@ class Generator {
   // predicate can affect.
   MinCost EdgeCost(uint32_t k, int precedence, int depth);
   void PrecomputeEdgeCosts();
+  // A token type among the first `fitting` of `accepted` (a member of
+  // set_types_, not_set_types_ or wildcard_types_), weighed in `mode`.
+  int PickTokenType(const std::vector<int>& accepted, size_t fitting,
+                    ProbabilityMode mode, Rng& rng);
   // With probability options.context_probability, sets text_ to the text
   // of a token of `type` from options.context that fits `room`; false if
   // none was taken.
@@ -162,14 +166,19 @@ class Generator {
   const TokenPool* pool_;
   std::vector<int> generable_types_;
   // Per parser set (AtnGraph::sets), the generable types it holds and those
-  // it does not, in generable_types_ order: what a set or not-set edge
-  // accepts, without a set lookup per type at every token.
+  // it does not, and all generable types (for wildcards): what a set,
+  // not-set or wildcard edge accepts, without a set lookup per type at every
+  // token. Each list is sorted by shortest text, shortest first (ties in
+  // type order).
   std::vector<std::vector<int>> set_types_;
   std::vector<std::vector<int>> not_set_types_;
+  std::vector<int> wildcard_types_;
   std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
   std::vector<bool> precedence_sensitive_;  // per parser edge
   std::vector<bool> fixed_costs_;    // per state: no edge precedence-sensitive
   std::vector<int32_t> edge_depth_;  // per parser edge
+  // PassThroughTargets of the parser graph.
+  std::vector<int32_t> pass_to_;
   // EdgeCost of precedence-sensitive edges, by (edge, precedence): at most
   // one entry per such edge and precedence level of the grammar.
   absl::flat_hash_map<uint64_t, MinCost> precedence_costs_;
@@ -179,8 +188,15 @@ class Generator {
   size_t depth_ = 0;  // frames in use
   std::vector<double> weights_scratch_;
   std::vector<MinCost> costs_;
-  std::vector<int> candidates_;
   std::vector<double> type_weights_;
+  // Cumulative TokenTypeWeights of whole type lists, by (list, mode), as of
+  // Weights::token_version() `version`.
+  struct TypeCdf {
+    uint64_t version = 0;
+    std::vector<double> sums;
+  };
+  absl::flat_hash_map<std::pair<const std::vector<int>*, int>, TypeCdf>
+      type_cdfs_;
   std::string text_;
 };
 

@@ -224,14 +224,6 @@ std::string Grammar::token_name(int token_type) const {
   return absl::StrCat("<token ", token_type, ">");
 }
 
-int64_t Grammar::min_token_length(int token_type) const {
-  if (token_type <= 0 ||
-      token_type >= static_cast<int>(token_min_length_.size())) {
-    return 0;
-  }
-  return token_min_length_[token_type];
-}
-
 int Grammar::token_mode(int token_type) const {
   if (token_type <= 0 || token_type >= static_cast<int>(token_mode_.size())) {
     return 0;

@@ -138,7 +138,12 @@ class Grammar {
                : 0;
   }
   // Shortest text length of a token (literal length or lexer minimum).
-  int64_t min_token_length(int token_type) const;
+  int64_t min_token_length(int token_type) const {
+    return token_type > 0 &&
+                   token_type < static_cast<int>(token_min_length_.size())
+               ? token_min_length_[token_type]
+               : 0;
+  }
   // Shortest text of any token a parser ATN symbol edge accepts.
   int64_t MinSymbolLength(const AtnEdge& edge) const;
   // The text inserted between generated tokens that would otherwise run

@@ -1,6 +1,5 @@
 #include "grammar_runtime/interp_file.h"
 
-
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"

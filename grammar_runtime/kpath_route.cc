@@ -252,6 +252,13 @@ bool KPathRouter::Plan(absl::Span<const int32_t> path, Route* route) const {
   return true;
 }
 
+bool KPathRouter::PlanInRule(int32_t symbol, Route* route) const {
+  route->frames.clear();
+  if (symbol < 0 || symbol >= graph_.num_symbols()) return false;
+  const int32_t group[] = {symbol};
+  return PlanGroup(group, /*last=*/true, route);
+}
+
 bool KPathRouter::PlanGroup(absl::Span<const int32_t> group, bool last,
                             Route* route) const {
   const AtnGraph& g = graph_.grammar().parser_graph();
@@ -306,43 +313,64 @@ bool KPathRouter::PlanGroup(absl::Span<const int32_t> group, bool last,
 
 RouteSteer::RouteSteer(const KPathRouter& router, const Route& route,
                        Rng* detour)
-    : router_(router), route_(route), detour_(detour) {}
+    : router_(router), route_(&route), detour_(detour) {}
+
+void RouteSteer::Reset(const Route& route, Rng* detour) {
+  route_ = &route;
+  detour_ = detour;
+  num_active_ = 0;
+  depth_ = 0;
+  next_frame_ = 0;
+  completed_ = 0;
+  descend_pending_ = false;
+  gave_up_ = false;
+  token_edge_ = -1;
+  token_type_ = -1;
+}
+
+void RouteSteer::Push(int32_t frame, int32_t depth) {
+  if (num_active_ == active_.size()) active_.emplace_back();
+  Active& a = active_[num_active_++];
+  a.frame = frame;
+  a.depth = depth;
+  a.next = 0;
+  a.visited.clear();
+}
 
 void RouteSteer::EnterRule(int rule, int32_t /*edge*/) {
   ++depth_;
   const bool start = depth_ == 1 && next_frame_ == 0;
   if (!descend_pending_ && !start) return;
   descend_pending_ = false;
-  if (next_frame_ < route_.frames.size() &&
-      route_.frames[next_frame_].rule == rule) {
-    active_.push_back(
-        Active{static_cast<int32_t>(next_frame_++), depth_, 0, {}});
+  if (next_frame_ < route_->frames.size() &&
+      route_->frames[next_frame_].rule == rule) {
+    Push(static_cast<int32_t>(next_frame_++), depth_);
   } else {
     gave_up_ = true;
   }
 }
 
 void RouteSteer::ExitRule() {
-  if (!active_.empty() && active_.back().depth == depth_) {
-    const Active& a = active_.back();
-    if (a.next < route_.frames[a.frame].waypoints.size()) gave_up_ = true;
-    active_.pop_back();
+  if (num_active_ > 0 && Top().depth == depth_) {
+    const Active& a = Top();
+    if (a.next < route_->frames[a.frame].waypoints.size()) gave_up_ = true;
+    --num_active_;
   }
   --depth_;
 }
 
 int RouteSteer::Force(int32_t state) {
-  if (active_.empty() || active_.back().depth != depth_) return -1;
-  Active& a = active_.back();
+  if (num_active_ == 0 || Top().depth != depth_) return -1;
+  Active& a = Top();
   const std::vector<RouteWaypoint>& waypoints =
-      route_.frames[a.frame].waypoints;
+      route_->frames[a.frame].waypoints;
   if (a.next >= waypoints.size()) return -1;  // closed off freely
   const RouteWaypoint& w = waypoints[a.next];
   // No detours in an operator loop: another iteration would be one more
   // self-reference between the path's symbols.
   const bool may_detour =
       detour_ != nullptr &&
-      router_.graph().OperatorBlock(route_.frames[a.frame].rule) < 0;
+      router_.graph().OperatorBlock(route_->frames[a.frame].rule) < 0;
   if (may_detour &&
       std::find(a.visited.begin(), a.visited.end(), state) == a.visited.end()) {
     // A detour: any edge that still leads to the waypoint, or the
@@ -371,7 +399,7 @@ int RouteSteer::Force(int32_t state) {
 }
 
 int RouteSteer::Take(Active& a, const RouteWaypoint& w, int32_t state) {
-  const size_t count = route_.frames[a.frame].waypoints.size();
+  const size_t count = route_->frames[a.frame].waypoints.size();
   if (++a.next == count) ++completed_;
   a.visited.clear();
   descend_pending_ = w.descend;

@@ -70,6 +70,10 @@ class KPathRouter {
   // Plan writes the route toward `path` (a k-path of the graph); false if
   // there is none (a symbol's rule is unreachable from the start rule).
   bool Plan(absl::Span<const int32_t> path, Route* route) const;
+  // PlanInRule writes a one-frame route that takes `symbol` in one
+  // invocation of the rule holding it (the invocation Generate starts
+  // with); false if there is none.
+  bool PlanInRule(int32_t symbol, Route* route) const;
 
   // Toward is the edge (0-based) of `state` on a cheapest walk within its
   // rule to state `to` (rule references count the callee's least bytes),
@@ -115,13 +119,18 @@ class RouteSteer : public GenerationSteer {
   RouteSteer(const KPathRouter& router, const Route& route,
              Rng* detour = nullptr);
 
+  // Reset starts over on `route` (which must outlive the next derivation),
+  // keeping the buffers: one steer can serve derivation after derivation
+  // without allocating.
+  void Reset(const Route& route, Rng* detour);
+
   void EnterRule(int rule, int32_t edge) override;
   void ExitRule() override;
   int Force(int32_t state) override;
   int ForceTokenType(int32_t edge) override;
 
   // done: every waypoint of every frame was taken.
-  bool done() const { return completed_ == route_.frames.size(); }
+  bool done() const { return completed_ == route_->frames.size(); }
   // gave_up: no edge led on to the next waypoint, or a route frame ended
   // before its waypoints were taken.
   bool gave_up() const { return gave_up_; }
@@ -135,10 +144,15 @@ class RouteSteer : public GenerationSteer {
   };
   // Takes waypoint `w` of `a` (the edge Force returns).
   int Take(Active& a, const RouteWaypoint& w, int32_t state);
+  // Opens an Active for frame `frame` at depth `depth` (reusing a slot).
+  void Push(int32_t frame, int32_t depth);
+  Active& Top() { return active_[num_active_ - 1]; }
+
   const KPathRouter& router_;
-  const Route& route_;
+  const Route* route_;
   Rng* detour_;
-  std::vector<Active> active_;
+  std::vector<Active> active_;  // the first num_active_ are open
+  size_t num_active_ = 0;
   int32_t depth_ = 0;
   size_t next_frame_ = 0;
   size_t completed_ = 0;

@@ -4,19 +4,6 @@
 
 namespace grammut {
 
-bool IsSymbolEdge(EdgeKind kind) {
-  switch (kind) {
-    case EdgeKind::kAtom:
-    case EdgeKind::kRange:
-    case EdgeKind::kSet:
-    case EdgeKind::kNotSet:
-    case EdgeKind::kWildcard:
-      return true;
-    default:
-      return false;
-  }
-}
-
 std::vector<MinCost> ComputeMinCosts(
     const AtnGraph& graph,
     const std::function<int64_t(const AtnEdge&)>& symbol_cost) {

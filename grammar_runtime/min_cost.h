@@ -28,7 +28,18 @@ std::vector<MinCost> ComputeMinCosts(
     const std::function<int64_t(const AtnEdge&)>& symbol_cost);
 
 // True if `kind` consumes a symbol.
-bool IsSymbolEdge(EdgeKind kind);
+inline bool IsSymbolEdge(EdgeKind kind) {
+  switch (kind) {
+    case EdgeKind::kAtom:
+    case EdgeKind::kRange:
+    case EdgeKind::kSet:
+    case EdgeKind::kNotSet:
+    case EdgeKind::kWildcard:
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace grammut
 

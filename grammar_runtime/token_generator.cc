@@ -45,6 +45,11 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
       if (iv.first <= '\n' && iv.second >= '\n') printable_[k].push_back('\n');
     }
   }
+  pass_to_ = PassThroughTargets(lg);
+  linear_.resize(lg.rule_start.size());
+  for (size_t r = 0; r < lg.rule_start.size(); ++r) {
+    linear_[r] = LinearEdges(static_cast<int>(r));
+  }
   shortest_.assign(grammar.max_token_type() + 1, "");
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (!grammar.literal_text(t).empty()) {
@@ -64,6 +69,33 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
       Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
     }
   }
+}
+
+std::vector<uint32_t> TokenGenerator::LinearEdges(int rule) const {
+  constexpr size_t kMaxSteps = 4096;
+  const AtnGraph& g = grammar_.lexer_graph();
+  std::vector<uint32_t> edges;
+  std::vector<int32_t> follows;
+  int32_t state = g.rule_start[rule];
+  for (size_t steps = 0; steps < kMaxSteps; ++steps) {
+    const AtnState& st = g.states[state];
+    if (st.kind == StateKind::kRuleStop) {
+      if (follows.empty()) return edges;
+      state = follows.back();
+      follows.pop_back();
+      continue;
+    }
+    if (st.num_edges != 1) return {};
+    const AtnEdge& e = g.edges[st.first_edge];
+    if (e.kind == EdgeKind::kRule) {
+      follows.push_back(e.follow);
+      state = g.rule_start[e.label];
+      continue;
+    }
+    if (IsSymbolEdge(e.kind)) edges.push_back(st.first_edge);
+    state = e.target;
+  }
+  return {};
 }
 
 bool TokenGenerator::CanGenerate(int type) const {
@@ -137,17 +169,32 @@ int TokenGenerator::PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const {
 bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
                           std::string* out) {
   const AtnGraph& g = grammar_.lexer_graph();
+  out->clear();
+  if (!linear_[rule].empty()) {
+    // No choice but the symbols': each has what the rest owes (one byte a
+    // symbol) subtracted from its room, as the general walk does.
+    const std::vector<uint32_t>& edges = linear_[rule];
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const int64_t room = static_cast<int64_t>(max_len) -
+                           static_cast<int64_t>(out->size()) -
+                           static_cast<int64_t>(edges.size() - 1 - i);
+      const int c = PickSymbol(g.edges[edges[i]], rng,
+                               room > 0 ? static_cast<size_t>(room) : 0);
+      if (c < 0) return false;
+      AppendUtf8(static_cast<uint32_t>(c), out);
+    }
+    return true;
+  }
   const std::vector<MinCost>& cost = grammar_.lexer_min_cost();
   stack_.clear();  // follow states of fragment calls
   pending_of_.clear();
   int64_t pending = 0;  // minimum chars still owed to those
-  int32_t state = g.rule_start[rule];
-  out->clear();
+  int32_t state = pass_to_[g.rule_start[rule]];
   for (int steps = 0; steps < 100000; ++steps) {
     const AtnState& st = g.states[state];
     if (st.kind == StateKind::kRuleStop) {
       if (stack_.empty()) return true;
-      state = stack_.back();
+      state = pass_to_[stack_.back()];
       stack_.pop_back();
       pending -= pending_of_.back();
       pending_of_.pop_back();
@@ -222,7 +269,7 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
       stack_.push_back(e.follow);
       pending_of_.push_back(cost[e.follow].bytes);
       pending += pending_of_.back();
-      state = g.rule_start[e.label];
+      state = pass_to_[g.rule_start[e.label]];
       continue;
     }
     if (IsSymbolEdge(e.kind)) {
@@ -234,7 +281,7 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
       if (c < 0) return false;
       AppendUtf8(static_cast<uint32_t>(c), out);
     }
-    state = e.target;
+    state = pass_to_[e.target];
   }
   return false;
 }

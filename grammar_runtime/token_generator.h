@@ -52,6 +52,10 @@ class TokenGenerator {
  private:
   // Walks lexer rule `rule`; returns false if it ran out of room.
   bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
+  // The symbol edges of `rule` in order if its walk (fragments included)
+  // never branches, as in case-insensitive keywords (`S E L E C T`); else
+  // empty.
+  std::vector<uint32_t> LinearEdges(int rule) const;
   // A code point the symbol edge accepts within `room` bytes (`rng` null:
   // the smallest), or -1.
   int PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const;
@@ -59,8 +63,10 @@ class TokenGenerator {
   const Grammar& grammar_;
   LexerDfa* dfa_;
   std::vector<std::string> shortest_;
-  std::vector<int> rule_mode_;               // lexer rule -> mode
-  std::vector<std::vector<int>> printable_;  // lexer set -> printable members
+  std::vector<int> rule_mode_;                 // lexer rule -> mode
+  std::vector<std::vector<int>> printable_;    // lexer set -> printable members
+  std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
+  std::vector<int32_t> pass_to_;  // PassThroughTargets of the lexer graph
   // Scratch for Walk.
   std::vector<int32_t> stack_;
   std::vector<int64_t> pending_of_;

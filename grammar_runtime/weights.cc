@@ -90,6 +90,7 @@ void Weights::Add(int decision, int alt, double n) {
 void Weights::AddToken(int type, double n) {
   if (type <= 0 || type >= static_cast<int>(token_counts_.size())) return;
   token_counts_[type] += n;
+  ++token_version_;
 }
 
 double Weights::token_count(int type) const {
@@ -306,6 +307,7 @@ absl::Status Weights::FromText(absl::string_view text,
   }
   counts_ = std::move(counts);
   token_counts_ = std::move(token_counts);
+  ++token_version_;
   trees_ = trees;
   set_smoothing(smoothing);
   return absl::OkStatus();
@@ -327,6 +329,7 @@ void Weights::AddScaled(const Weights& other, double factor) {
        ++t) {
     token_counts_[t] += factor * other.token_counts_[t];
   }
+  ++token_version_;
   trees_ += static_cast<int64_t>(factor * static_cast<double>(other.trees_));
 }
 

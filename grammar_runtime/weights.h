@@ -53,6 +53,9 @@ class Weights {
   // these counts weigh the members of such sets).
   void AddToken(int type, double n = 1.0);
   double token_count(int type) const;
+  // Changes whenever a token count changes (for caches of
+  // TokenTypeWeights).
+  uint64_t token_version() const { return token_version_; }
   // Weights (not normalized) for choosing among token types `types` in
   // `mode`: learned: count + smoothing; inverse: unseen types share all the
   // weight, else 1/count; uniform, or nothing counted yet: equal.
@@ -97,6 +100,7 @@ class Weights {
   const Grammar& grammar_;
   std::vector<std::vector<double>> counts_;
   std::vector<double> token_counts_;  // per token type
+  uint64_t token_version_ = 0;
   double smoothing_ = 0.0;
   int64_t trees_ = 0;
   // Cached probabilities per mode (index = mode), and whether valid.

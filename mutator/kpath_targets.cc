@@ -64,10 +64,41 @@ bool KPathTargets::HasSymbol(const Tree& tree, int symbol) const {
   return !tree.empty() && NodeHasSymbol(*graph_, tree, 0, symbol, &scratch_);
 }
 
+RouteSteer* KPathTargets::SteerWithin(const Target& target, Rng* detour) {
+  if (target.last < 0 || graph_->symbol(target.last).rule != target.rule) {
+    return nullptr;
+  }
+  if (router_ == nullptr) router_ = std::make_unique<KPathRouter>(*graph_);
+  auto [it, added] = routes_.try_emplace(target.last);
+  if (added && !router_->PlanInRule(target.last, &it->second)) {
+    it->second.frames.clear();
+  }
+  const Route& route = it->second;
+  if (route.frames.empty()) return nullptr;
+  if (steer_ == nullptr) {
+    steer_ = std::make_unique<RouteSteer>(*router_, route, detour);
+  } else {
+    steer_->Reset(route, detour);
+  }
+  return steer_.get();
+}
+
+size_t KPathTargets::RoutesBytes() const {
+  size_t bytes = routes_.capacity() * (sizeof(int32_t) + sizeof(Route) + 1);
+  for (const auto& [symbol, route] : routes_) {
+    bytes += route.frames.capacity() * sizeof(RouteFrame);
+    for (const RouteFrame& f : route.frames) {
+      bytes += f.waypoints.capacity() * sizeof(RouteWaypoint);
+    }
+  }
+  return bytes;
+}
+
 size_t KPathTargets::MemoryBytes() const {
   return paths_.capacity() * sizeof(Target) +
          index_.capacity() * (sizeof(uint64_t) + sizeof(uint32_t) + 1) +
-         is_covered_.capacity() + uncovered_.capacity() * sizeof(uint32_t);
+         is_covered_.capacity() + uncovered_.capacity() * sizeof(uint32_t) +
+         RoutesBytes();
 }
 
 }  // namespace grammut

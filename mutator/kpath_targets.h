@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/kpath.h"
+#include "grammar_runtime/kpath_route.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/tree.h"
 
@@ -50,6 +51,13 @@ class KPathTargets {
   // goes: symbols are occurrences, so that symbol only ever sits under the
   // path's rule.
   bool HasSymbol(const Tree& tree, int symbol) const;
+  // SteerWithin returns a steer (owned here, valid until the next call)
+  // that makes a derivation of target.rule hold the target: its last
+  // symbol taken in that invocation, with random detours from `detour` on
+  // the way (see RouteSteer). Null if there is no such route, or if the
+  // path reaches deeper than one invocation (k > 2). Routes are planned
+  // once per symbol.
+  RouteSteer* SteerWithin(const Target& target, Rng* detour);
 
   int k() const { return k_; }
   size_t total() const { return paths_.size(); }
@@ -57,8 +65,15 @@ class KPathTargets {
   size_t MemoryBytes() const;
 
  private:
+  // What routes_ holds, in bytes.
+  size_t RoutesBytes() const;
+
   int k_;
   std::unique_ptr<SymbolGraph> graph_;
+  std::unique_ptr<KPathRouter> router_;  // made on first use
+  std::unique_ptr<RouteSteer> steer_;
+  // Per target symbol, its route (no frames: none).
+  absl::flat_hash_map<int32_t, Route> routes_;
   mutable KPathScratch scratch_;  // KPathsOfTree's buffers, reused
   std::vector<Target> paths_;     // targets, in enumeration order
   absl::flat_hash_map<uint64_t, uint32_t> index_;  // hash -> paths_ index

@@ -11,8 +11,10 @@ using op_internal::RoomFor;
 using op_internal::Splice;
 
 namespace {
-// Regenerations tried per call before settling for the last one.
+// Regenerations tried per call before settling for the last one: without
+// a route, and with one (a steered one fails only on the budget).
 constexpr int kTries = 4;
+constexpr int kSteeredTries = 2;
 // Uncovered k-paths drawn before giving up on finding a node for one.
 constexpr int kDraws = 8;
 }  // namespace
@@ -37,13 +39,24 @@ bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
   options.max_depth = ctx.max_depth;
   op_internal::PreferInputTexts(ctx, in, &options);
   Tree& fresh = ctx.scratch.fresh;
+  // The route to the target's last symbol steers the node's own choices
+  // (its descendants stay free); random detours on the way vary the rest.
+  RouteSteer* steer = ctx.kpaths->SteerWithin(target, &ctx.rng);
+  const bool steered = steer != nullptr;
+  options.steer = steer;
+  const int tries = steered ? kSteeredTries : kTries;
   bool made = false;
-  for (int i = 0; i < kTries; ++i) {
-    if (!ctx.generator.Generate(target.rule, ctx.rng, options, &fresh)) break;
+  for (int i = 0; i < tries; ++i) {
+    if (i > 0 && steered) steer = ctx.kpaths->SteerWithin(target, &ctx.rng);
+    if (!ctx.generator.Generate(target.rule, ctx.rng, options, &fresh)) {
+      if (steered) continue;
+      break;
+    }
     // The regenerated node alone is checked (cheap, and where the path
     // must appear), not the whole output.
-    const bool hit = ctx.kpaths->HasSymbol(fresh, target.last);
-    if (!hit && i + 1 < kTries) continue;
+    const bool hit = steered ? steer->done() && !steer->gave_up()
+                             : ctx.kpaths->HasSymbol(fresh, target.last);
+    if (!hit && i + 1 < tries) continue;
     made = Splice(ctx, in, at, fresh, 0, out);
     if (made) break;
   }

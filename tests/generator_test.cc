@@ -5,6 +5,7 @@
 #include <string>
 #include <tuple>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "grammar_runtime/parser.h"
 #include "gtest/gtest.h"
@@ -280,6 +281,31 @@ TEST(Generator, TokensReuseTheContextsTexts) {
     }
   }
   EXPECT_GT(strings, 20);
+}
+
+// A keyword spelled letter by letter (SQLite's `K_SELECT : S E L E C T`,
+// each letter a fragment `S : [sS]`) is made by the token generator's
+// straight-line path: every text is SELECT in some casing, the letters in
+// order, and a given mixed casing turns up.
+TEST(TokenGenerator, LetterByLetterKeywordsComeInEveryCasing) {
+  auto grammar = testing::LoadShipped("sqlite");
+  int select = -1;
+  for (int t = 1; t <= grammar->max_token_type(); ++t) {
+    if (grammar->token_name(t) == "K_SELECT") select = t;
+  }
+  ASSERT_GT(select, 0);
+  LexerDfa dfa(grammar->lexer_graph(), size_t{1} << 20);
+  TokenGenerator tokens(*grammar, &dfa);
+  EXPECT_EQ(absl::AsciiStrToUpper(tokens.Shortest(select)), "SELECT");
+  Rng rng(3);
+  std::string text;
+  bool found = false;
+  for (int i = 0; i < 10000 && !found; ++i) {
+    tokens.Generate(select, rng, 64, nullptr, 0, &text);
+    ASSERT_EQ(absl::AsciiStrToUpper(text), "SELECT") << text;
+    found = text == "SeLeCt";
+  }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace
