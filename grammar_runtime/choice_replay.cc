@@ -78,11 +78,16 @@ void ExtractChoices(const Grammar& grammar, const Tree& tree, int node,
   };
   if (!tree.node(node).is_rule) {
     add_token(node);
+    out->unchanged = out->choices.size();
     return;
   }
+  bool clean = true;
+  out->first.resize(tree.End(node) - node);
+  out->end.resize(tree.End(node) - node);
   std::vector<ChoiceSequence::WalkFrame>& stack = out->walk;
   stack.clear();
   stack.push_back({node, tree.End(node), 0, 0});
+  out->first[0] = 0;
   for (int i = node + 1;;) {
     // Close the rule nodes whose subtrees end before i.
     while (!stack.empty() && i >= stack.back().end) {
@@ -91,6 +96,7 @@ void ExtractChoices(const Grammar& grammar, const Tree& tree, int node,
       for (size_t s = f.step; s < steps.size(); ++s) {
         add_step(steps[s], f.node == node && s + 1 == steps.size());
       }
+      out->end[f.node - node] = static_cast<uint32_t>(out->choices.size());
       stack.pop_back();
     }
     if (stack.empty()) break;
@@ -106,12 +112,19 @@ void ExtractChoices(const Grammar& grammar, const Tree& tree, int node,
     ++f.child;
     if (tree.node(i).is_rule) {
       const int end = tree.End(i);
+      out->first[i - node] = static_cast<uint32_t>(out->choices.size());
       stack.push_back({i, end, 0, 0});
       ++i;
     } else {
+      clean &= !tree.node(i).is_error;
       add_token(i);
       i = tree.End(i);
     }
+  }
+  out->unchanged = out->choices.size();
+  if (clean) {
+    out->source = &tree;
+    out->source_root = node;
   }
 }
 
@@ -180,6 +193,7 @@ size_t ZestMutate(const ZestOptions& options, Rng& rng,
     choices.resize(static_cast<size_t>(rng.Range(
         static_cast<int64_t>(first) + 1, static_cast<int64_t>(n) - 1)));
   }
+  sequence->unchanged = std::min(sequence->unchanged, first);
   return first;
 }
 

@@ -42,6 +42,7 @@
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_CHOICE_REPLAY_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_CHOICE_REPLAY_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -82,10 +83,28 @@ struct ChoiceSequence {
     int32_t node, end, step, child;
   };
   std::vector<WalkFrame> walk;
+  // Where the choices came from (set by ExtractChoices): the tree and the
+  // subtree's root, and per node of that subtree (index - root) the range
+  // [first, end) of its choices (rule nodes only). With these the
+  // generator copies a subtree whose choices a replay leaves unchanged
+  // instead of deriving it again. `source` is null if the tree has error
+  // tokens (a copy would keep them; a replay drops them).
+  const Tree* source = nullptr;
+  int source_root = -1;
+  std::vector<uint32_t> first, end;
+  // Choices before this index are the recorded ones: ExtractChoices sets
+  // the size, ZestMutate lowers it to its first changed choice, and any
+  // other edit of `choices` must lower it likewise.
+  size_t unchanged = 0;
 
   void Clear() {
     choices.clear();
     text.clear();
+    source = nullptr;
+    source_root = -1;
+    first.clear();
+    end.clear();
+    unchanged = 0;
   }
   size_t size() const { return choices.size(); }
   // Trivia and text of token choice `c`.
@@ -130,6 +149,8 @@ class ChoiceReplay {
   void Reset() { next_ = 0; }
   // Choices handed out so far.
   size_t consumed() const { return next_; }
+  // Skips the choices up to index `to` (a copied subtree's).
+  void SkipTo(size_t to) { next_ = std::max(next_, to); }
   // The sequence replayed.
   const ChoiceSequence& sequence() const { return sequence_; }
 
@@ -174,7 +195,8 @@ struct ZestOptions {
 // the end) with random kRaw choices; with `truncate_chance`, the sequence
 // is then cut at a random point after the first replaced choice (the rest
 // will be drawn fresh). An empty sequence stays empty. Returns the index of
-// the first choice it changed (sequence size if none).
+// the first choice it changed (sequence size if none), and lowers
+// `unchanged` to it.
 size_t ZestMutate(const ZestOptions& options, Rng& rng,
                   ChoiceSequence* sequence);
 

@@ -256,8 +256,26 @@ Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
   f.reserve = reserve;
   f.base = base;
   f.peak = base;
+  f.source = -1;
+  f.source_cursor = -1;
   f.steps.clear();
   return f;
+}
+
+int32_t Generator::SourceChild(Frame& frame, const ChoiceSequence& seq,
+                               int rule, size_t consumed) {
+  if (frame.source < 0) return -1;
+  const Tree& t = *seq.source;
+  const int32_t root = seq.source_root;
+  for (int32_t c = frame.source_cursor; c < t.End(frame.source); c = t.End(c)) {
+    if (!t.node(c).is_rule) continue;
+    if (seq.first[c - root] > consumed) return -1;
+    if (seq.first[c - root] == consumed && t.node(c).symbol == rule) {
+      frame.source_cursor = t.End(c);
+      return c;
+    }
+  }
+  return -1;
 }
 
 std::optional<Tree> Generator::Generate(int rule, Rng& rng,
@@ -286,8 +304,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
-  PushFrame(-1, tree.BeginRule(rule),
-            g.left_recursive[rule] ? options.precedence : 0, 0, 1);
+  Frame& root =
+      PushFrame(-1, tree.BeginRule(rule),
+                g.left_recursive[rule] ? options.precedence : 0, 0, 1);
   if (steer != nullptr) steer->EnterRule(rule, -1);
   // Without a steer (which may watch every state), chains of states with
   // nothing to decide or record are crossed in one step.
@@ -300,6 +319,13 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
   ChoiceReplay* const replay = options.replay;
+  if (replay != nullptr && replay->sequence().source != nullptr) {
+    const ChoiceSequence& seq = replay->sequence();
+    if (seq.source->node(seq.source_root).symbol == rule) {
+      root.source = seq.source_root;
+      root.source_cursor = seq.source_root + 1;
+    }
+  }
   for (int64_t steps = 0;; ++steps) {
     ++work_;
     if (steps > 4 * step_limit + 100000) return false;  // defensive
@@ -439,10 +465,46 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       case EdgeKind::kRule: {
         ++frame.children;
         const int64_t owed = cost[e.follow].bytes;
-        reserve += owed;
         const int callee = e.label;
+        // Replay: a call the replayed tree made with choices the replay
+        // leaves unchanged is that tree's subtree again: copied, not
+        // derived (if it fits and needs no separator before it).
+        const int32_t source = replay != nullptr
+                                   ? SourceChild(frame, replay->sequence(),
+                                                 callee, replay->consumed())
+                                   : -1;
+        if (source >= 0) {
+          const ChoiceSequence& seq = replay->sequence();
+          const Tree& src = *seq.source;
+          const int32_t k = source - seq.source_root;
+          const int64_t size = static_cast<int64_t>(src.SubtreeSize(source));
+          const int first = src.FirstToken(source);
+          const bool fits = seq.end[k] <= seq.unchanged &&
+                            emitted + size + owed + reserve <= budget;
+          const bool joins =
+              first < 0 || last_token < 0 || !src.token_trivia(first).empty() ||
+              !separators_.Needs(tree.node(last_token).symbol,
+                                 tree.token_text(last_token),
+                                 src.node(first).symbol, src.token_text(first));
+          if (fits && joins) {
+            int nested = 0;
+            const int last = tree.AppendSubtree(src, source, &nested);
+            if (last >= 0) last_token = last;
+            emitted += size;
+            frame.peak = std::max(frame.peak, frame.base + 1 + nested);
+            replay->SkipTo(seq.end[k]);
+            state = next(e.follow);
+            continue;
+          }
+        }
+        reserve += owed;
         const int prec = g.left_recursive[callee] ? e.set : 0;
-        PushFrame(e.follow, tree.BeginRule(callee), prec, owed, frame.base + 1);
+        Frame& called = PushFrame(e.follow, tree.BeginRule(callee), prec, owed,
+                                  frame.base + 1);
+        if (source >= 0) {
+          called.source = source;
+          called.source_cursor = source + 1;
+        }
         if (steer != nullptr) {
           steer->EnterRule(callee, static_cast<int32_t>(st.first_edge + pick));
         }

@@ -36,6 +36,7 @@
 namespace grammut {
 
 class ChoiceReplay;
+struct ChoiceSequence;
 
 // GenerationSteer forces choices of one derivation (kpath_steer.h steers one
 // toward a k-path). The generator reports the rule invocations it opens and
@@ -134,8 +135,16 @@ class Generator {
     // the frame in one more context, so it raises `peak` by one.
     int base;
     int peak;
+    // Replay: the node of the replayed tree this invocation reproduces (-1:
+    // none), and where the search for its next rule child starts.
+    int32_t source;
+    int32_t source_cursor;
     std::vector<DerivationStep> steps;
   };
+  // Replay: the child of the frame's source node that a call of `rule`
+  // after `consumed` choices reproduces, or -1; advances the cursor.
+  int32_t SourceChild(Frame& frame, const ChoiceSequence& seq, int rule,
+                      size_t consumed);
   // Opens a frame (reusing the buffers of an earlier one).
   Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve,
                    int base);

@@ -35,6 +35,33 @@ void Tree::EndRule(int node) {
   }
 }
 
+int Tree::AppendSubtree(const Tree& src, int node, int* depth) {
+  const Node& root = src.nodes_[node];
+  const int end = src.End(node);
+  const uint32_t at = static_cast<uint32_t>(text_.size());
+  const int base_depth =
+      static_cast<int>(std::min<size_t>(open_.size(), 0xFFFF));
+  int last_token = -1, deepest = 0;
+  nodes_.reserve(nodes_.size() + (end - node));
+  for (int i = node; i < end; ++i) {
+    Node n = src.nodes_[i];
+    const int rel = static_cast<int>(n.depth) - static_cast<int>(root.depth);
+    deepest = std::max(deepest, rel);
+    n.depth = static_cast<uint16_t>(std::clamp(base_depth + rel, 0, 0xFFFF));
+    n.text_begin = at + (n.text_begin - root.text_begin);
+    if (n.is_rule) {
+      CopySteps(src, i, &n);
+    } else {
+      last_token = static_cast<int>(nodes_.size());
+    }
+    nodes_.push_back(n);
+  }
+  const absl::string_view text = src.SubtreeText(node);
+  text_.append(text.data(), text.size());
+  if (depth != nullptr) *depth = deepest;
+  return last_token;
+}
+
 int Tree::AddToken(int type, absl::string_view trivia, absl::string_view text,
                    bool is_error) {
   Node n;

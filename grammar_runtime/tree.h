@@ -70,6 +70,11 @@ class Tree {
   // Building (preorder). Begin/EndRule bracket a rule node's children.
   int BeginRule(int rule);
   void EndRule(int node);
+  // AppendSubtree adds a copy of subtree `node` of `src` (its text, steps
+  // and nesting) as the next child of the innermost open rule node. Returns
+  // the index of its last token node here, or -1 if it has none; sets
+  // `*depth` (if not null) to how many levels it nests below its root.
+  int AppendSubtree(const Tree& src, int node, int* depth = nullptr);
   // Appends a token node with leading `trivia` and `text`.
   int AddToken(int type, absl::string_view trivia, absl::string_view text,
                bool is_error = false);

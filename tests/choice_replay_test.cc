@@ -93,14 +93,20 @@ void ExpectReplayReproduces(Kit& kit, const Tree& t, int at, uint64_t seed,
                             const std::string& where, Tree* back,
                             ChoiceSequence* seq) {
   ExtractChoices(*kit.grammar, t, at, seq);
-  size_t consumed = 0;
-  ASSERT_TRUE(kit.Replay(*seq, t.node(at).symbol, seed, max_bytes, back,
-                         &consumed, ProbabilityMode::kLearned, max_depth));
-  ASSERT_EQ(back->SubtreeText(0), t.SubtreeText(at))
-      << FirstDifference(back->SubtreeText(0), t.SubtreeText(at)) << " "
-      << Debug(*kit.grammar, *back, *seq) << where << " rule "
-      << kit.grammar->rule_name(t.node(at).symbol);
-  EXPECT_EQ(consumed, seq->size()) << where;
+  // Twice: copying the subtrees the record leaves unchanged (what replays
+  // do), and deriving everything again (no source tree).
+  for (const bool copy : {true, false}) {
+    if (!copy) seq->source = nullptr;
+    size_t consumed = 0;
+    ASSERT_TRUE(kit.Replay(*seq, t.node(at).symbol, seed, max_bytes, back,
+                           &consumed, ProbabilityMode::kLearned, max_depth));
+    ASSERT_EQ(back->SubtreeText(0), t.SubtreeText(at))
+        << FirstDifference(back->SubtreeText(0), t.SubtreeText(at)) << " "
+        << Debug(*kit.grammar, *back, *seq) << where << " rule "
+        << kit.grammar->rule_name(t.node(at).symbol)
+        << (copy ? " (copies)" : "");
+    EXPECT_EQ(consumed, seq->size()) << where;
+  }
 }
 
 // Replaying the unmutated record of a generated tree, or of any of its rule
@@ -173,6 +179,42 @@ TEST(ChoiceReplay, UnmutatedRecordOfParsedTreesReproducesThem) {
   }
 }
 
+// Copying the subtrees a Zest mutation leaves unchanged changes nothing
+// but the work: on the parsed samples, mutated records replay to the same
+// text with copies as when everything is derived again, and copies happen.
+TEST(ChoiceReplay, CopiedSubtreesGiveTheSameOutputAsDerivingThem) {
+  for (const std::string name : {"json", "xml", "sqlite", "lua"}) {
+    Kit kit(name);
+    Rng rng(21);
+    int replays = 0, saved = 0;
+    for (const std::string& f : testing::Samples(name)) {
+      auto r = kit.parser.Parse(testing::ReadFileOrDie(f));
+      ASSERT_TRUE(r.ok());
+      if (r->syntax_errors > 0) continue;
+      for (int k = 0; k < 5; ++k) {
+        ChoiceSequence seq;
+        ExtractChoices(*kit.grammar, r->tree, 0, &seq);
+        ZestMutate(ZestOptions{}, rng, &seq);
+        Tree copied, derived;
+        const uint64_t seed = rng.Next();
+        const int rule = r->tree.node(0).symbol;
+        const uint64_t work0 = kit.generator.work();
+        ASSERT_TRUE(kit.Replay(seq, rule, seed, 1 << 16, &copied));
+        const uint64_t work1 = kit.generator.work();
+        seq.source = nullptr;
+        ASSERT_TRUE(kit.Replay(seq, rule, seed, 1 << 16, &derived));
+        const uint64_t work2 = kit.generator.work();
+        ASSERT_EQ(copied.Text(), derived.Text())
+            << f << ": " << FirstDifference(copied.Text(), derived.Text());
+        ++replays;
+        saved += work1 - work0 < work2 - work1 ? 1 : 0;
+      }
+    }
+    EXPECT_GT(replays, 20) << name;
+    EXPECT_GT(saved, replays / 2) << name;
+  }
+}
+
 // Same record, same seed: the same bytes, for mutated records too (their
 // random choices and the fresh choices after them).
 TEST(ChoiceReplay, SameRecordAndSeedGiveTheSameOutput) {
@@ -216,6 +258,7 @@ TEST(ChoiceReplay, ChangingChoicePKeepsTheChoicesBeforeIt) {
         ChoiceSequence mutated = seq;
         mutated.choices[p] = Choice{};
         mutated.choices[p].value = static_cast<uint32_t>(rng.Next());
+        mutated.unchanged = p;
         Tree out;
         ASSERT_TRUE(kit.Replay(mutated, kit.grammar->start_rule(), 99 + i,
                                options.max_bytes, &out));
