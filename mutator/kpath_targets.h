@@ -4,8 +4,8 @@
 // Every clean tree the mutator learns from adds its k-paths to the covered
 // set; the grammar's k-paths (enumerated once, up to a bound) minus those
 // are the targets. PickUncovered draws one at random; the operator then
-// regenerates a node of the rule the target starts in until the output
-// covers it (operators_kpath.cc).
+// regenerates a node of the rule the target starts in, steered to the
+// target's last symbol by SteerWithin (operators_kpath.cc).
 #ifndef GRAMMUT_MUTATOR_KPATH_TARGETS_H_
 #define GRAMMUT_MUTATOR_KPATH_TARGETS_H_
 

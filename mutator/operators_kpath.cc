@@ -1,5 +1,6 @@
 // operators_kpath.cc: k-path-directed regeneration (Havrikov): regenerate a
-// node toward a k-path the corpus has not covered yet.
+// node toward a k-path the corpus has not covered yet, its own choices
+// steered to the path's last symbol.
 #include <algorithm>
 
 #include "mutator/kpath_targets.h"
