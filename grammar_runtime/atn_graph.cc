@@ -18,19 +18,9 @@ bool SetContains(const SymbolSet& set, int32_t symbol) {
 std::vector<int32_t> PassThroughTargets(const AtnGraph& graph) {
   auto crossed = [&](int32_t s) {
     const AtnState& st = graph.states[s];
-    if (st.num_edges != 1 || st.decision >= 0 || st.precedence_decision ||
-        st.kind == StateKind::kRuleStop) {
-      return false;
-    }
-    switch (graph.edges[st.first_edge].kind) {
-      case EdgeKind::kEpsilon:
-      case EdgeKind::kPredicate:
-      case EdgeKind::kAction:
-      case EdgeKind::kPrecedence:
-        return true;
-      default:
-        return false;
-    }
+    return st.num_edges == 1 && st.decision < 0 && !st.precedence_decision &&
+           st.kind != StateKind::kRuleStop &&
+           IsEpsilonLike(graph.edges[st.first_edge].kind);
   };
   std::vector<int32_t> to(graph.states.size());
   for (size_t s = 0; s < graph.states.size(); ++s) {

@@ -44,6 +44,26 @@ enum class EdgeKind : uint8_t {
   kPrecedence = 10,
 };
 
+// True if an edge of `kind` consumes a symbol.
+inline bool IsSymbolEdge(EdgeKind kind) {
+  switch (kind) {
+    case EdgeKind::kAtom:
+    case EdgeKind::kRange:
+    case EdgeKind::kSet:
+    case EdgeKind::kNotSet:
+    case EdgeKind::kWildcard:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// True if an edge of `kind` is crossed without a symbol or a rule call
+// (epsilon, predicate, action, precedence).
+inline bool IsEpsilonLike(EdgeKind kind) {
+  return kind != EdgeKind::kRule && !IsSymbolEdge(kind);
+}
+
 // A sorted list of disjoint closed intervals [first, second] of symbols.
 using SymbolSet = std::vector<std::pair<int32_t, int32_t>>;
 

@@ -48,10 +48,6 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
 
 namespace {
 
-bool IsEpsilonLike(EdgeKind k) {
-  return k != EdgeKind::kRule && !IsSymbolEdge(k);
-}
-
 constexpr int kPrecedenceLookahead = 6;
 
 }  // namespace

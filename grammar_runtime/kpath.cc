@@ -15,10 +15,6 @@ uint64_t Key(int a, int b) {
          static_cast<uint32_t>(b);
 }
 
-bool IsEpsilonLike(EdgeKind k) {
-  return k != EdgeKind::kRule && !IsSymbolEdge(k);
-}
-
 // The states of each rule, in state order.
 std::vector<std::vector<int32_t>> StatesByRule(const AtnGraph& g,
                                                int num_rules) {

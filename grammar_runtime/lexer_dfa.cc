@@ -11,11 +11,6 @@ namespace {
 constexpr int32_t kMaxStackDepth = 32;
 constexpr uint32_t kMaxCodePoint = 0x10FFFF;
 
-bool IsEpsilonLike(EdgeKind k) {
-  return k == EdgeKind::kEpsilon || k == EdgeKind::kPredicate ||
-         k == EdgeKind::kAction || k == EdgeKind::kPrecedence;
-}
-
 }  // namespace
 
 LexerDfa::LexerDfa(const AtnGraph& lexer, size_t max_bytes)

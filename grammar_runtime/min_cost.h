@@ -27,20 +27,6 @@ std::vector<MinCost> ComputeMinCosts(
     const AtnGraph& graph,
     const std::function<int64_t(const AtnEdge&)>& symbol_cost);
 
-// True if `kind` consumes a symbol.
-inline bool IsSymbolEdge(EdgeKind kind) {
-  switch (kind) {
-    case EdgeKind::kAtom:
-    case EdgeKind::kRange:
-    case EdgeKind::kSet:
-    case EdgeKind::kNotSet:
-    case EdgeKind::kWildcard:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace grammut
 
 #endif  // GRAMMUT_GRAMMAR_RUNTIME_MIN_COST_H_
