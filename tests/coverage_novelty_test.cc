@@ -35,6 +35,20 @@ TEST(CoverageNovelty, CountsEachCounterBucketOnce) {
   EXPECT_EQ(novelty.Scan(), 2);
 }
 
+TEST(CoverageNovelty, FindsACounterAtEveryPosition) {
+  // Zero blocks are skipped whole: a counter anywhere, at a block's edge or
+  // in the tail after the last whole block, is still found.
+  std::vector<uint8_t> counters(71, 0);
+  CoverageNovelty novelty(counters);
+  for (size_t at = 0; at < counters.size(); ++at) {
+    counters.assign(counters.size(), 0);
+    counters[at] = 1;
+    EXPECT_EQ(novelty.Scan(), 1) << at;
+  }
+  counters.assign(counters.size(), 1);
+  EXPECT_EQ(novelty.Scan(), 0);  // every counter's bucket 1 already seen
+}
+
 TEST(CoverageNovelty, UnknownWithoutCounters) {
   CoverageNovelty novelty({});
   EXPECT_EQ(novelty.Scan(), -1);

@@ -27,17 +27,26 @@ HarnessFeedback TakeHarnessFeedback();
 absl::Span<const uint8_t> TargetCounters();
 
 // Calls fn(index, value) for every non-zero counter of `counters`, passing
-// over zero bytes eight at a time (most counters of a run are zero).
+// over zero bytes 32 at a time (most counters of a run are zero). The
+// block is copied with a constant size, which compiles to plain loads: a
+// variable-size memcpy was a call into the sanitizer's interceptor per 8
+// bytes, a third of grammut's own CPU in a sqlite3 fuzzer.
 template <typename Fn>
 void ForEachNonZeroCounter(absl::Span<const uint8_t> counters, Fn fn) {
-  for (size_t i = 0; i < counters.size(); i += 8) {
-    uint64_t word = 0;
-    const size_t len = counters.size() - i < 8 ? counters.size() - i : 8;
-    std::memcpy(&word, counters.data() + i, len);
-    if (word == 0) continue;
-    for (size_t k = i; k < i + len; ++k) {
-      if (counters[k] != 0) fn(k, counters[k]);
+  constexpr size_t kBlock = 32;
+  const uint8_t* p = counters.data();
+  const size_t n = counters.size();
+  size_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    uint64_t w[kBlock / 8];
+    std::memcpy(w, p + i, kBlock);
+    if ((w[0] | w[1] | w[2] | w[3]) == 0) continue;
+    for (size_t k = i; k < i + kBlock; ++k) {
+      if (p[k] != 0) fn(k, p[k]);
     }
+  }
+  for (; i < n; ++i) {
+    if (p[i] != 0) fn(i, p[i]);
   }
 }
 
