@@ -1,7 +1,9 @@
 #include "grammar_runtime/kpath.h"
 
 #include <algorithm>
+#include <string>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -272,20 +274,11 @@ struct MatchBack {
   bool virtual_child;  // the child was the left operand itself
 };
 
-// MatchChildren's buffers, reused from node to node (clear keeps their
-// capacity: the search would otherwise spend its time growing them).
 // One operator-loop iteration found by MatchChildren.
 struct MatchIteration {
   int alt;
   int start;  // first child position of the iteration
   bool virtual_child;
-};
-
-struct MatchScratch {
-  std::vector<MatchIteration> iterations;
-  absl::flat_hash_map<uint64_t, MatchBack> back;
-  std::vector<std::pair<int32_t, int32_t>> queue;  // BFS: read from `head`
-  std::vector<int> kids;
 };
 
 // How the children of one rule node map to symbols.
@@ -295,19 +288,77 @@ struct ChildMatch {
   std::vector<int32_t> chain;     // the self-refs, outermost first
 };
 
+// MatchChildren's buffers, reused from node to node (clear keeps their
+// capacity: the search would otherwise spend its time growing them).
+struct MatchScratch {
+  std::vector<MatchIteration> iterations;
+  absl::flat_hash_map<uint64_t, MatchBack> back;
+  std::vector<std::pair<int32_t, int32_t>> queue;  // BFS: read from `head`
+  std::vector<int> kids;
+  // Matches already made, by rule and children's symbols (a match depends
+  // on nothing else): the same shapes recur in every tree, and the search
+  // was most of a learned tree's k-path walk. Emptied when it reaches
+  // kMatchMemoEntries, or when used with another grammar.
+  std::string key;
+  absl::flat_hash_map<std::string, ChildMatch> memo;
+  const SymbolGraph* memo_graph = nullptr;
+};
+
+constexpr size_t kMatchMemoEntries = 4096;
+
+// MatchChildren's memo key: the rule, then per child its kind and symbol.
+void MatchKey(const Tree& tree, int rule, absl::Span<const int> kids,
+              std::string* key) {
+  key->clear();
+  auto put = [key](int32_t v) {
+    key->append(reinterpret_cast<const char*>(&v), sizeof(v));
+  };
+  put(rule);
+  for (int c : kids) {
+    const Node& n = tree.node(c);
+    put(n.is_error ? 2 : n.is_rule ? 1 : 0);
+    put(n.symbol);
+  }
+}
+
+void SearchChildren(const SymbolGraph& graph, const Tree& tree, int rule,
+                    MatchScratch* scratch, ChildMatch* out);
+
 // Matches the children of rule node `node` against its rule's ATN (a
 // search over (state, child position)), recovering the edge that consumed
 // each child and the operator-loop iterations of a left-recursive rule.
 void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
                    MatchScratch* scratch, ChildMatch* out) {
-  const Grammar& grammar = graph.grammar();
-  const AtnGraph& g = grammar.parser_graph();
   const int rule = tree.node(node).symbol;
   std::vector<int>& kids = scratch->kids;
   kids.clear();
   for (int c = node + 1; c < tree.End(node); c = tree.End(c)) {
     kids.push_back(c);
   }
+  if (scratch->memo_graph != &graph) {
+    scratch->memo.clear();
+    scratch->memo_graph = &graph;
+  }
+  MatchKey(tree, rule, kids, &scratch->key);
+  const auto it = scratch->memo.find(scratch->key);
+  if (it != scratch->memo.end()) {
+    const ChildMatch& known = it->second;
+    out->symbol.assign(known.symbol.begin(), known.symbol.end());
+    out->wrappers.assign(known.wrappers.begin(), known.wrappers.end());
+    out->chain.assign(known.chain.begin(), known.chain.end());
+    return;
+  }
+  SearchChildren(graph, tree, rule, scratch, out);
+  if (scratch->memo.size() >= kMatchMemoEntries) scratch->memo.clear();
+  scratch->memo.emplace(scratch->key, *out);
+}
+
+// MatchChildren's search over the children in scratch->kids.
+void SearchChildren(const SymbolGraph& graph, const Tree& tree, int rule,
+                    MatchScratch* scratch, ChildMatch* out) {
+  const Grammar& grammar = graph.grammar();
+  const AtnGraph& g = grammar.parser_graph();
+  const std::vector<int>& kids = scratch->kids;
   const int m = static_cast<int>(kids.size());
   out->symbol.assign(m, -1);
   out->wrappers.assign(m, 0);

@@ -195,5 +195,51 @@ TEST(KPath, NodeHasSymbolAgreesWithTheOnePaths) {
   }
 }
 
+// A scratch reused over many trees answers node shapes it has matched
+// before from its memo: every tree still gets exactly the paths, in the
+// same order, that a fresh scratch finds.
+TEST(KPath, ReusedScratchFindsWhatAFreshOneFinds) {
+  for (const std::string& name : {"json", "sqlite", "lua"}) {
+    auto g = testing::LoadShipped(name);
+    SymbolGraph graph(*g);
+    Parser parser(*g);
+    Weights weights(*g);
+    GeneratorKit kit(*g, weights, nullptr);
+    std::vector<Tree> trees;
+    for (const std::string& f : testing::Samples(name)) {
+      auto r = parser.Parse(testing::ReadFileOrDie(f));
+      ASSERT_TRUE(r.ok());
+      trees.push_back(std::move(r->tree));
+    }
+    Rng rng(11);
+    GenerateOptions options;
+    options.max_bytes = 400;
+    for (int i = 0; i < 30; ++i) {
+      auto t = kit.generator.Generate(g->start_rule(), rng, options);
+      ASSERT_TRUE(t.has_value());
+      trees.push_back(std::move(*t));
+    }
+    auto paths = [&](const Tree& t, KPathScratch* scratch) {
+      std::vector<uint64_t> out;
+      KPathsOfTree(
+          graph, t, 2,
+          [&](absl::Span<const int32_t> p) { out.push_back(KPathHash(p)); },
+          scratch);
+      return out;
+    };
+    KPathScratch reused;
+    size_t total = 0;
+    for (int round = 0; round < 2; ++round) {
+      for (const Tree& t : trees) {
+        KPathScratch fresh;
+        const std::vector<uint64_t> want = paths(t, &fresh);
+        ASSERT_EQ(paths(t, &reused), want) << name << ": " << t.Text();
+        total += want.size();
+      }
+    }
+    EXPECT_GT(total, 1000u) << name;
+  }
+}
+
 }  // namespace
 }  // namespace grammut
