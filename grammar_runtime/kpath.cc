@@ -482,6 +482,22 @@ struct KPathScratch::Buffers {
 KPathScratch::KPathScratch() : buffers(std::make_unique<Buffers>()) {}
 KPathScratch::~KPathScratch() = default;
 
+size_t KPathScratch::MemoryBytes() const {
+  const MatchScratch& m = buffers->match;
+  size_t bytes = buffers->anc.capacity() * sizeof(int32_t) +
+                 buffers->frames.capacity() * sizeof(KPathFrame) +
+                 m.back.capacity() * (sizeof(uint64_t) + sizeof(MatchBack)) +
+                 m.queue.capacity() * sizeof(m.queue[0]) +
+                 m.memo.capacity() * sizeof(*m.memo.begin());
+  for (const auto& [key, match] : m.memo) {
+    bytes += key.capacity() + (match.symbol.capacity() +
+                               match.wrappers.capacity() +
+                               match.chain.capacity()) *
+                                  sizeof(int32_t);
+  }
+  return bytes;
+}
+
 void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,
                   const std::function<void(absl::Span<const int32_t>)>& fn) {
   KPathScratch scratch;

@@ -21,6 +21,7 @@
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_KPATH_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_KPATH_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -105,6 +106,10 @@ class KPathScratch {
   ~KPathScratch();
   KPathScratch(const KPathScratch&) = delete;
   KPathScratch& operator=(const KPathScratch&) = delete;
+
+  // Bytes the buffers and the match memo hold (roughly: vectors by
+  // capacity, memo entries by their contents).
+  size_t MemoryBytes() const;
 
   struct Buffers;  // defined in kpath.cc
   std::unique_ptr<Buffers> buffers;

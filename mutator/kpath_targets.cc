@@ -98,7 +98,7 @@ size_t KPathTargets::MemoryBytes() const {
   return paths_.capacity() * sizeof(Target) +
          index_.capacity() * (sizeof(uint64_t) + sizeof(uint32_t) + 1) +
          is_covered_.capacity() + uncovered_.capacity() * sizeof(uint32_t) +
-         RoutesBytes();
+         RoutesBytes() + scratch_.MemoryBytes();
 }
 
 }  // namespace grammut
