@@ -297,14 +297,18 @@ struct MatchScratch {
   std::vector<int> kids;
   // Matches already made, by rule and children's symbols (a match depends
   // on nothing else): the same shapes recur in every tree, and the search
-  // was most of a learned tree's k-path walk. Emptied when it reaches
-  // kMatchMemoEntries, or when used with another grammar.
+  // was most of a learned tree's k-path walk. Only nodes of at most
+  // kMatchMemoChildren children are kept (long lists seldom repeat
+  // exactly), and the memo is emptied when its entries would pass
+  // kMatchMemoBytes, or when it is used with another grammar.
   std::string key;
   absl::flat_hash_map<std::string, ChildMatch> memo;
+  size_t memo_bytes = 0;  // the entries' keys and vectors, roughly
   const SymbolGraph* memo_graph = nullptr;
 };
 
-constexpr size_t kMatchMemoEntries = 4096;
+constexpr size_t kMatchMemoChildren = 64;
+constexpr size_t kMatchMemoBytes = 1 << 20;
 
 // MatchChildren's memo key: the rule, then per child its kind and symbol.
 void MatchKey(const Tree& tree, int rule, absl::Span<const int> kids,
@@ -335,8 +339,13 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
   for (int c = node + 1; c < tree.End(node); c = tree.End(c)) {
     kids.push_back(c);
   }
+  if (kids.size() > kMatchMemoChildren) {
+    SearchChildren(graph, tree, rule, scratch, out);
+    return;
+  }
   if (scratch->memo_graph != &graph) {
     scratch->memo.clear();
+    scratch->memo_bytes = 0;
     scratch->memo_graph = &graph;
   }
   MatchKey(tree, rule, kids, &scratch->key);
@@ -349,8 +358,16 @@ void MatchChildren(const SymbolGraph& graph, const Tree& tree, int node,
     return;
   }
   SearchChildren(graph, tree, rule, scratch, out);
-  if (scratch->memo.size() >= kMatchMemoEntries) scratch->memo.clear();
+  const size_t entry_bytes =
+      sizeof(std::pair<std::string, ChildMatch>) + scratch->key.size() +
+      (out->symbol.size() + out->wrappers.size() + out->chain.size()) *
+          sizeof(int32_t);
+  if (scratch->memo_bytes + entry_bytes > kMatchMemoBytes) {
+    scratch->memo.clear();
+    scratch->memo_bytes = 0;
+  }
   scratch->memo.emplace(scratch->key, *out);
+  scratch->memo_bytes += entry_bytes;
 }
 
 // MatchChildren's search over the children in scratch->kids.
@@ -489,13 +506,7 @@ size_t KPathScratch::MemoryBytes() const {
                  m.back.capacity() * (sizeof(uint64_t) + sizeof(MatchBack)) +
                  m.queue.capacity() * sizeof(m.queue[0]) +
                  m.memo.capacity() * sizeof(*m.memo.begin());
-  for (const auto& [key, match] : m.memo) {
-    bytes += key.capacity() + (match.symbol.capacity() +
-                               match.wrappers.capacity() +
-                               match.chain.capacity()) *
-                                  sizeof(int32_t);
-  }
-  return bytes;
+  return bytes + m.memo_bytes;
 }
 
 void KPathsOfTree(const SymbolGraph& graph, const Tree& tree, int k,

@@ -241,5 +241,35 @@ TEST(KPath, ReusedScratchFindsWhatAFreshOneFinds) {
   }
 }
 
+// Long lists are matched afresh, not remembered: a walk over many arrays
+// of different lengths leaves the scratch small, and still finds what a
+// fresh scratch finds.
+TEST(KPath, LongListsDoNotGrowTheScratch) {
+  auto g = testing::LoadShipped("json");
+  SymbolGraph graph(*g);
+  Parser parser(*g);
+  KPathScratch reused;
+  for (int n = 100; n < 1100; n += 3) {
+    std::string text = "[1";
+    for (int i = 1; i < n; ++i) text += ",1";
+    text += "]";
+    auto r = parser.Parse(text);
+    ASSERT_TRUE(r.ok());
+    std::vector<uint64_t> want, got;
+    KPathScratch fresh;
+    KPathsOfTree(
+        graph, r->tree, 2,
+        [&](absl::Span<const int32_t> p) { want.push_back(KPathHash(p)); },
+        &fresh);
+    KPathsOfTree(
+        graph, r->tree, 2,
+        [&](absl::Span<const int32_t> p) { got.push_back(KPathHash(p)); },
+        &reused);
+    ASSERT_EQ(got, want) << n;
+  }
+  // Remembering each array's match would hold several MB here.
+  EXPECT_LT(reused.MemoryBytes(), size_t{2} << 20);
+}
+
 }  // namespace
 }  // namespace grammut
