@@ -313,12 +313,10 @@ def parse_run(run_dir):
     grammut_stats = None
     helper_rss = 0.0
     dict_entries = None
-    lines = []
+    # Streamed, not read whole: a target that prints (a MuJS `debugger`
+    # dump in a loop) once made a 4 GB log.
     f = _open_log(run_dir)
-    if f is not None:
-        with f:
-            lines = f.read().splitlines()
-    for line in lines:
+    for line in (l.rstrip("\n") for l in f) if f is not None else ():
         m = SEGMENT_RE.match(line)
         if m:
             seg = int(m.group(1))
@@ -342,6 +340,8 @@ def parse_run(run_dir):
             m = re.match(r"Dictionary: (\d+) entries", line)
             if m:
                 dict_entries = int(m.group(1))
+    if f is not None:
+        f.close()
     timeline = read_timeline(os.path.join(run_dir, "timeline.tsv"))
     # executions: per segment, the final stats (or the last status line)
     execs = 0
@@ -354,7 +354,11 @@ def parse_run(run_dir):
             n = last_by_seg[s]["execs"]
         execs += n or 0
     secs = meta.get("fuzz_seconds") or meta.get("seconds")
-    crashes = parse_crashes(lines)
+    crashes = []
+    f = _open_log(run_dir)
+    if f is not None:
+        with f:
+            crashes = parse_crashes(l.rstrip("\n") for l in f)
     art_dir = os.path.join(run_dir, "artifacts")
     artifacts = sorted(os.listdir(art_dir)) if os.path.isdir(art_dir) else []
     final = timeline[-1] if timeline else {}

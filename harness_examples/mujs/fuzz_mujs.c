@@ -21,7 +21,11 @@
  *  - a regexp budget of REGEXP_LIMIT backtracking steps (regexp_limit.h on
  *    regexp.c): MuJS's backtracking matcher is exponential on patterns
  *    like /(a|a)*b/;
- *  - Math.random and the clock are fixed (fixed_time.h), so runs repeat.
+ *  - Math.random and the clock are fixed (fixed_time.h), so runs repeat;
+ *  - stdout goes to /dev/null from the first run on: a `debugger`
+ *    statement makes MuJS dump its stack and globals there (js_trap), and
+ *    one in a loop wrote gigabytes into a fuzzer's log (libFuzzer reports
+ *    on stderr).
  *  The MuJS sources are not changed.
  *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
@@ -112,8 +116,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     js_State *J;
     char *source;
 
+    static int stdout_closed;
+
     if (size > FUZZ_MAX_INPUT)
         return 0;
+    if (!stdout_closed) {
+        stdout_closed = 1;
+        if (freopen("/dev/null", "w", stdout) == NULL)
+            abort();
+    }
 
     /* js_ploadstring wants a NUL-terminated string (an embedded NUL ends
      * the source early, as it would for any C caller) */
