@@ -151,6 +151,39 @@ TEST(KPath, TreePathsAreGrammarPaths) {
   }
 }
 
+// The parse trees of grammar `name`'s samples, then `generated` trees
+// derived from its start rule (at most 400 bytes each, seeded by `seed`);
+// empty, with a test failure, if a sample does not parse or a derivation
+// fails.
+std::vector<Tree> SamplesAndGeneratedTrees(const Grammar& g,
+                                           const std::string& name,
+                                           uint64_t seed, int generated) {
+  Parser parser(g);
+  Weights weights(g);
+  GeneratorKit kit(g, weights, nullptr);
+  std::vector<Tree> trees;
+  for (const std::string& f : testing::Samples(name)) {
+    auto r = parser.Parse(testing::ReadFileOrDie(f));
+    if (!r.ok()) {
+      ADD_FAILURE() << f << ": " << r.status();
+      return {};
+    }
+    trees.push_back(std::move(r->tree));
+  }
+  Rng rng(seed);
+  GenerateOptions options;
+  options.max_bytes = 400;
+  for (int i = 0; i < generated; ++i) {
+    auto t = kit.generator.Generate(g.start_rule(), rng, options);
+    if (!t.has_value()) {
+      ADD_FAILURE() << name << ": derivation " << i << " failed";
+      return {};
+    }
+    trees.push_back(std::move(*t));
+  }
+  return trees;
+}
+
 // NodeHasSymbol, asked at every node, says of every symbol exactly what
 // the 1-paths say, on parsed trees (nested left recursion) and generated
 // ones.
@@ -158,23 +191,9 @@ TEST(KPath, NodeHasSymbolAgreesWithTheOnePaths) {
   for (const std::string& name : {"json", "sqlite", "lua"}) {
     auto g = testing::LoadShipped(name);
     SymbolGraph graph(*g);
-    Parser parser(*g);
-    Weights weights(*g);
-    GeneratorKit kit(*g, weights, nullptr);
-    std::vector<Tree> trees;
-    for (const std::string& f : testing::Samples(name)) {
-      auto r = parser.Parse(testing::ReadFileOrDie(f));
-      ASSERT_TRUE(r.ok());
-      trees.push_back(std::move(r->tree));
-    }
-    Rng rng(7);
-    GenerateOptions options;
-    options.max_bytes = 400;
-    for (int i = 0; i < 20; ++i) {
-      auto t = kit.generator.Generate(g->start_rule(), rng, options);
-      ASSERT_TRUE(t.has_value());
-      trees.push_back(std::move(*t));
-    }
+    const std::vector<Tree> trees =
+        SamplesAndGeneratedTrees(*g, name, /*seed=*/7, /*generated=*/20);
+    ASSERT_FALSE(trees.empty()) << name;
     KPathScratch scratch;
     int present = 0;
     for (const Tree& t : trees) {
@@ -202,23 +221,9 @@ TEST(KPath, ReusedScratchFindsWhatAFreshOneFinds) {
   for (const std::string& name : {"json", "sqlite", "lua"}) {
     auto g = testing::LoadShipped(name);
     SymbolGraph graph(*g);
-    Parser parser(*g);
-    Weights weights(*g);
-    GeneratorKit kit(*g, weights, nullptr);
-    std::vector<Tree> trees;
-    for (const std::string& f : testing::Samples(name)) {
-      auto r = parser.Parse(testing::ReadFileOrDie(f));
-      ASSERT_TRUE(r.ok());
-      trees.push_back(std::move(r->tree));
-    }
-    Rng rng(11);
-    GenerateOptions options;
-    options.max_bytes = 400;
-    for (int i = 0; i < 30; ++i) {
-      auto t = kit.generator.Generate(g->start_rule(), rng, options);
-      ASSERT_TRUE(t.has_value());
-      trees.push_back(std::move(*t));
-    }
+    const std::vector<Tree> trees =
+        SamplesAndGeneratedTrees(*g, name, /*seed=*/11, /*generated=*/30);
+    ASSERT_FALSE(trees.empty()) << name;
     auto paths = [&](const Tree& t, KPathScratch* scratch) {
       std::vector<uint64_t> out;
       KPathsOfTree(
