@@ -208,10 +208,71 @@ def replay_coverage(cov_bin, sources, corpus, work, timeout=3600):
     return res
 
 
+FUNCTIONS_FILE = "functions.tsv.gz"
+
+
+def function_coverage(cov_bin, sources, profdata):
+    """Per function of the sources: (file, function, branches covered, branches,
+    lines covered, lines), from `llvm-cov report -show-functions`."""
+    demangler = shutil.which("c++filt")
+    out = subprocess.run([LLVM_COV, "report", "-show-functions", "-instr-profile=" + profdata]
+                         + (["-Xdemangler=" + demangler] if demangler else []) +
+                         [cov_bin, sources], check=True, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace")
+    root = os.path.abspath(sources)
+    rows = []
+    cur = None
+    for line in out.splitlines():
+        if line.startswith("File '") and line.endswith("':"):
+            name = line[len("File '"):-2]
+            cur = os.path.relpath(name, root) if name.startswith(root + os.sep) else name
+            continue
+        parts = line.split()
+        # name, then Regions Miss Cover Lines Miss Cover Branches Miss Cover
+        if cur is None or len(parts) < 10 or parts[0] in ("Name", "TOTAL"):
+            continue
+        nums = parts[-9:]
+        try:
+            lines, lines_miss = int(nums[3]), int(nums[4])
+            branches, branches_miss = int(nums[6]), int(nums[7])
+        except ValueError:
+            continue
+        rows.append((cur, " ".join(parts[:-9]), branches - branches_miss, branches,
+                     lines - lines_miss, lines))
+    return rows
+
+
+def write_function_coverage(path, rows):
+    with gzip.open(path, "wt") as f:
+        f.write("file\tfunction\tbranches_covered\tbranches\tlines_covered\tlines\n")
+        for r in rows:
+            f.write("%s\t%s\t%d\t%d\t%d\t%d\n" % r)
+
+
+def read_function_coverage(path):
+    """{(file, function): (branches covered, branches)} of a functions.tsv.gz."""
+    res = {}
+    with gzip.open(path, "rt") as f:
+        next(f, None)
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) == 6:
+                res[(p[0], p[1])] = (int(p[2]), int(p[3]))
+    return res
+
+
 def cmd_replay(args):
     res = replay_coverage(args.cov_bin, args.sources, args.corpus, args.work)
     with open(args.out, "w") as f:
         json.dump(res, f, indent=1)
+    # Per function too (funcdiff reads it): best effort, the totals above stand alone.
+    try:
+        rows = function_coverage(args.cov_bin, args.sources,
+                                 os.path.join(args.work, "merged.profdata"))
+        write_function_coverage(os.path.join(os.path.dirname(os.path.abspath(args.out)),
+                                             FUNCTIONS_FILE), rows)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print("coverage_report: no per-function coverage: %s" % e, file=sys.stderr)
     if not args.quiet:
         print("lines %d/%d (%.2f%%) branches %d/%d (%.2f%%) from %d inputs" % (
             res["lines"]["covered"], res["lines"]["count"], res["lines"]["percent"],
@@ -1056,6 +1117,80 @@ def cmd_filediff(args):
                                                                tb - ta))
 
 
+def _run_functions(results_dir, run):
+    """A run's per-function table: its functions.tsv.gz, or (runs replayed before
+    it was written) made now from the replay profile left in the work directory
+    and saved beside coverage.json. None when neither exists."""
+    run_dir = os.path.join(results_dir, run["dir"])
+    path = os.path.join(run_dir, FUNCTIONS_FILE)
+    if not os.path.exists(path):
+        meta = run["meta"]
+        t = meta["target"]
+        profdata = os.path.join(os.path.dirname(meta.get("corpus", "")), "replay",
+                                "merged.profdata")
+        tdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                            "targets", t)
+        cov_bin = os.path.join(tdir, "cov_" + t)
+        if not (os.path.exists(profdata) and os.path.exists(cov_bin)):
+            return None
+        with open(os.path.join(tdir, "sources.txt")) as f:
+            sources = f.read().strip()
+        write_function_coverage(path, function_coverage(cov_bin, sources, profdata))
+        print("coverage_report: wrote %s from %s" % (path, profdata), file=sys.stderr)
+    return read_function_coverage(path)
+
+
+def cmd_funcdiff(args):
+    """Per-function branch coverage of two configurations (medians over trials):
+    what one reaches that the other does not, inside one file too (SQLite's
+    amalgamation, nlohmann's header)."""
+    rd = args.results_dir
+    runs = []
+    for meta_path in sorted(glob.glob(os.path.join(rd, "runs", args.scenario, args.target, "*",
+                                                   "trial*", "meta.json"))):
+        runs.append({"dir": os.path.relpath(os.path.dirname(meta_path), rd),
+                     "meta": json.load(open(meta_path))})
+    tables = {}
+    for name in (args.config_a, args.config_b):
+        rs = [r for r in runs if r["meta"]["config"] == name]
+        if not rs:
+            have = sorted({r["meta"]["config"] for r in runs}, key=_cfg_key)
+            raise SystemExit("coverage_report: no %s runs of %s/%s under %s/runs (configs "
+                             "there: %s)" % (args.scenario, args.target, name, rd,
+                                             ", ".join(have) or "none"))
+        tabs = [_run_functions(rd, r) for r in rs]
+        missing = [r["dir"] for r, tab in zip(rs, tabs) if tab is None]
+        if missing:
+            raise SystemExit("coverage_report: no per-function coverage for %s (neither %s nor "
+                             "the replay profile in its work directory)" % (
+                                 ", ".join(missing), FUNCTIONS_FILE))
+        tables[name] = tabs
+    keys = sorted({k for tabs in tables.values() for tab in tabs for k in tab})
+    out = []
+    for k in keys:
+        meds = [_median([tab.get(k, (0, 0))[0] for tab in tables[n]])
+                for n in (args.config_a, args.config_b)]
+        total = max(tab[k][1] for tabs in tables.values() for tab in tabs if k in tab)
+        if meds[0] != meds[1]:
+            out.append((k, meds[0], meds[1], meds[1] - meds[0], total))
+    out.sort(key=lambda x: (-abs(x[3]), x[0]))
+    gain = sum(x[3] for x in out if x[3] > 0)
+    loss = sum(x[3] for x in out if x[3] < 0)
+    print("%s, scenario %s: median covered branches per function over %d trial(s) of %s (A) "
+          "and %d of %s (B); %d functions differ: B ahead by %+g in %d, behind by %+g in %d; "
+          "the %d largest differences:" % (
+              args.target, args.scenario, len(tables[args.config_a]), args.config_a,
+              len(tables[args.config_b]), args.config_b, len(out), gain,
+              sum(1 for x in out if x[3] > 0), loss, sum(1 for x in out if x[3] < 0),
+              min(args.top, len(out))))
+    head = ["file", "function", "A", "B", "B - A", "branches"]
+    rows = [[f, fn, _fmt_num(a), _fmt_num(b), "%+g" % d, _fmt_num(tot)]
+            for (f, fn), a, b, d, tot in out[:args.top]]
+    if rows:
+        for line in _txt_table(head, rows):
+            print(line)
+
+
 def cmd_semantic(args):
     """Branches covered in each target's parsing and semantic stages."""
     rd = args.results_dir
@@ -1336,6 +1471,14 @@ def main():
                    choices=["branches", "lines", "regions", "functions"])
     p.add_argument("--all", action="store_true", help="also list files with no difference")
     p.set_defaults(fn=cmd_filediff)
+    p = sp.add_parser("funcdiff", help="per-function branch coverage of two configurations")
+    p.add_argument("results_dir")
+    p.add_argument("target")
+    p.add_argument("config_a")
+    p.add_argument("config_b")
+    p.add_argument("--scenario", default="seeded", help="seeded (default) or empty")
+    p.add_argument("--top", type=int, default=40, help="differences listed (default 40)")
+    p.set_defaults(fn=cmd_funcdiff)
     p = sp.add_parser("goals", help="failures and slow inputs found (FdLoop goals)")
     p.add_argument("results_dir")
     p.add_argument("--scenario", default="seeded")

@@ -58,7 +58,8 @@
 # Results: DIR/runs/<scenario>/<target>/<config>/trial<N>/ (meta.json with the git commit
 # and libgrammut.so's sha256, fuzz.log.gz, timeline.tsv, coverage.json, summary.json,
 # artifacts/); report.md, results.json, results.csv and cov_<target>_<scenario>.png in DIR.
-# Per-file comparison: bench/coverage_report.py filediff DIR TARGET CONFIG_A CONFIG_B.
+# Per-file comparison: bench/coverage_report.py filediff DIR TARGET CONFIG_A CONFIG_B; per
+# function (each run's functions.tsv.gz): bench/coverage_report.py funcdiff DIR TARGET A B.
 set -euo pipefail
 # The whole script is one brace group, which bash parses completely before it runs
 # any of it: editing this file (or checking out another version) while a long
