@@ -179,7 +179,7 @@ uses_grammut() { case "$1" in grammut*) return 0 ;; *) return 1 ;; esac; }
 for tool in python3 clang++ llvm-profdata-14 llvm-cov-14 git sha256sum; do
     command -v "$tool" >/dev/null || die "$tool not found (run scripts/setup.sh)"
 done
-command -v gnuplot >/dev/null || echo "bench_coverage: warning: gnuplot not found, no plots (apt-get install gnuplot-nox)" >&2
+command -v gnuplot >/dev/null || echo "bench_coverage: warning: gnuplot not found, no plots (scripts/setup.sh installs gnuplot-nox)" >&2
 mkdir -p "$BUILD" && BUILD="$(cd "$BUILD" && pwd)"
 SO="$BUILD/mutator/libgrammut.so"
 NEED_GRAMMUT=0

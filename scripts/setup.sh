@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # setup.sh: installs the Debian packages grammut needs (only missing ones).
 # Usage: scripts/setup.sh [extra packages...]
+# (gnuplot-nox: the benchmarks' plots; everything else builds or runs grammut.)
 set -euo pipefail
 packages=(antlr4 libantlr4-runtime-dev uuid-dev libabsl-dev libgtest-dev
           libgmock-dev libbenchmark-dev clang libclang-rt-14-dev llvm-14 cmake
-          ninja-build "$@")
+          ninja-build gnuplot-nox "$@")
 # npm installs the ANTLR 4.13 tool (grammars that need ANTLR 4.10+); a
 # Node.js from elsewhere may already bring its own npm.
 command -v npm >/dev/null || packages+=(npm)
