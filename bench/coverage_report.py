@@ -1025,8 +1025,10 @@ def cmd_report(args):
                 md.append("Fuzzer restarts after a crash/timeout/OOM (the run then continued on "
                           "the same corpus): %s\n" % ", ".join(
                               "%s %d" % kv for kv in restarts.items()))
-            # plot
             trs = [r for r in runs if r["meta"]["scenario"] == sc and r["meta"]["target"] == t]
+            if "plain" in cfgs and "grammut" in cfgs:
+                md.extend(_report_function_lines(rd, trs, "grammut"))
+            # plot
             duration = max(r["meta"].get("seconds") or 0 for r in trs) or 60
             step = max(duration / 300.0, 1.0)
             series = {}
@@ -1056,7 +1058,8 @@ def cmd_report(args):
               "`runs/<scenario>/<target>/<config>/trial<N>/` (meta.json, fuzz.log.gz, "
               "timeline.tsv, coverage.json with per-file counts, summary.json, artifacts/). "
               "Per-file differences: `bench/coverage_report.py filediff %s TARGET plain "
-              "grammut --scenario S`.\n" % os.path.basename(os.path.abspath(rd)))
+              "grammut --scenario S`; per function (runs with functions.tsv.gz): `funcdiff`, "
+              "same arguments.\n" % os.path.basename(os.path.abspath(rd)))
     with open(os.path.join(rd, "report.md"), "w") as f:
         f.write("\n".join(md))
     with open(os.path.join(rd, "results.json"), "w") as f:
@@ -1140,6 +1143,22 @@ def _run_functions(results_dir, run):
     return read_function_coverage(path)
 
 
+def function_differences(tables_a, tables_b):
+    """Functions whose median covered branches differ between two lists of per-run
+    tables: [((file, function), median A, median B, B - A, branches)], largest
+    |B - A| first."""
+    keys = sorted({k for tab in tables_a + tables_b for k in tab})
+    out = []
+    for k in keys:
+        a = _median([tab.get(k, (0, 0))[0] for tab in tables_a])
+        b = _median([tab.get(k, (0, 0))[0] for tab in tables_b])
+        if a != b:
+            total = max(tab[k][1] for tab in tables_a + tables_b if k in tab)
+            out.append((k, a, b, b - a, total))
+    out.sort(key=lambda x: (-abs(x[3]), x[0]))
+    return out
+
+
 def cmd_funcdiff(args):
     """Per-function branch coverage of two configurations (medians over trials):
     what one reaches that the other does not, inside one file too (SQLite's
@@ -1165,15 +1184,7 @@ def cmd_funcdiff(args):
                              "the replay profile in its work directory)" % (
                                  ", ".join(missing), FUNCTIONS_FILE))
         tables[name] = tabs
-    keys = sorted({k for tabs in tables.values() for tab in tabs for k in tab})
-    out = []
-    for k in keys:
-        meds = [_median([tab.get(k, (0, 0))[0] for tab in tables[n]])
-                for n in (args.config_a, args.config_b)]
-        total = max(tab[k][1] for tabs in tables.values() for tab in tabs if k in tab)
-        if meds[0] != meds[1]:
-            out.append((k, meds[0], meds[1], meds[1] - meds[0], total))
-    out.sort(key=lambda x: (-abs(x[3]), x[0]))
+    out = function_differences(tables[args.config_a], tables[args.config_b])
     gain = sum(x[3] for x in out if x[3] > 0)
     loss = sum(x[3] for x in out if x[3] < 0)
     print("%s, scenario %s: median covered branches per function over %d trial(s) of %s (A) "
@@ -1189,6 +1200,35 @@ def cmd_funcdiff(args):
     if rows:
         for line in _txt_table(head, rows):
             print(line)
+
+
+def _report_function_lines(rd, trs, cfg):
+    """Markdown lines: where `cfg` differs from plain per function (5 largest
+    each way), from the runs' functions.tsv.gz; none when a run lacks one."""
+    tables = {}
+    for name in ("plain", cfg):
+        paths = [os.path.join(rd, r["dir"], FUNCTIONS_FILE) for r in trs
+                 if r["meta"]["config"] == name]
+        if not paths or not all(os.path.exists(p) for p in paths):
+            return []
+        tables[name] = [read_function_coverage(p) for p in paths]
+    out = function_differences(tables["plain"], tables[cfg])
+    if not out:
+        return []
+
+    def names(xs):
+        return ", ".join("`%s` %+g" % (fn.split(":")[-1] if ":" in fn and "::" not in fn
+                                       else fn[:60], d) for (f, fn), a, b, d, tot in xs)
+    ahead = [x for x in out if x[3] > 0]
+    behind = [x for x in out if x[3] < 0]
+    lines = ["Per function, %s against plain (median branches): ahead by %+g in %d functions, "
+             "behind by %+g in %d." % (cfg, sum(x[3] for x in ahead), len(ahead),
+                                       sum(x[3] for x in behind), len(behind))]
+    if ahead:
+        lines.append("Most ahead: " + names(ahead[:5]) + ".")
+    if behind:
+        lines.append("Most behind: " + names(behind[:5]) + ".")
+    return [" ".join(lines), ""]
 
 
 def cmd_semantic(args):
