@@ -700,6 +700,61 @@ def plot_stages(results_dir, scenario, target, rows):
     return png
 
 
+def plot_ratios(results_dir, scenario, agg_sc, targets):
+    """Bars: each configuration's median branches / plain's, per target, with the
+    trials' range (min and max / plain's median) as error bars and a line at 1;
+    writes ratios_<scenario>.png. None without plain runs or gnuplot."""
+    cfgs = sorted({c for t in targets for c in agg_sc.get(t, {}) if c != "plain"}, key=_cfg_key)
+    ts = [t for t in targets if agg_sc.get(t, {}).get("plain", {}).get("branches_median")]
+    if not cfgs or not ts or shutil.which("gnuplot") is None:
+        return None
+    data = os.path.join(results_dir, "timeseries", scenario, "ratios.tsv")
+    os.makedirs(os.path.dirname(data), exist_ok=True)
+    with open(data, "w") as f:
+        f.write("# target\t" + "\t".join("%s\t%s min\t%s max" % (c, c, c) for c in cfgs) + "\n")
+        for t in ts:
+            base = agg_sc[t]["plain"]["branches_median"]
+            cells = []
+            for c in cfgs:
+                a = agg_sc[t].get(c)
+                if a is None or a.get("branches_median") is None:
+                    cells += ["NaN"] * 3
+                else:
+                    cells += ["%.4f" % (a[k] / base)
+                              for k in ("branches_median", "branches_min", "branches_max")]
+            f.write("%s\t%s\n" % (t, "\t".join(cells)))
+    png = os.path.join(results_dir, "ratios_%s.png" % scenario)
+    plots = []
+    for i, c in enumerate(cfgs):
+        col = 2 + 3 * i
+        plots.append("'%s' using %d:%d:%d%s title '%s' lc rgb '%s'" % (
+            data, col, col + 1, col + 2, ":xtic(1)" if i == 0 else "", c,
+            COLORS.get(c, "#555555")))
+    script = "\n".join([
+        "set terminal pngcairo size %d,480 font 'Sans,11'" % max(640, 110 * len(ts) * len(cfgs)),
+        "set output '%s'" % png,
+        "set datafile separator '\\t'",
+        "set datafile missing 'NaN'",
+        "set title \"%s: median branches / plain's median (bars: trials' min-max)\"" % (
+            "from seeds" if scenario == "seeded" else "from an empty corpus"),
+        "set style data histogram",
+        "set style histogram errorbars gap 1 lw 1",
+        "set style fill solid 0.8 border -1",
+        "set key left top",
+        "set grid ytics",
+        "set yrange [0.8:*]",
+        "set ylabel 'branches / plain'",
+        "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 2 lc rgb '#333333'",
+        "plot " + ", \\\n     ".join(plots),
+    ])
+    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        print("coverage_report: gnuplot failed for the %s ratios: %s" % (
+            scenario, p.stderr.decode(errors="replace")), file=sys.stderr)
+        return None
+    return png
+
+
 def _read_parts(rd):
     parts = []
     pp = os.path.join(rd, "parts.jsonl")
@@ -932,6 +987,10 @@ def cmd_report(args):
               "plain's median in the same scenario (> 1: grammut ahead).\n")
     md.extend(_md_table(head, hrows))
     md.append("")
+    for sc in scenarios:
+        png = plot_ratios(rd, sc, agg[sc], targets)
+        if png:
+            md.append("![%s: branches / plain per target](%s)\n" % (sc, os.path.basename(png)))
     txt.append("== grammut / plain: median branch coverage")
     txt.extend(_txt_table(head, hrows))
     txt.append("")

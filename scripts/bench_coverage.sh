@@ -57,7 +57,8 @@
 # (lines, branches, regions of the library's own sources, in total and per file).
 # Results: DIR/runs/<scenario>/<target>/<config>/trial<N>/ (meta.json with the git commit
 # and libgrammut.so's sha256, fuzz.log.gz, timeline.tsv, coverage.json, summary.json,
-# artifacts/); report.md, results.json, results.csv and cov_<target>_<scenario>.png in DIR.
+# artifacts/, functions.tsv.gz); report.md, results.json, results.csv, cov_<target>_<scenario>.png
+# and ratios_<scenario>.png in DIR.
 # Per-file comparison: bench/coverage_report.py filediff DIR TARGET CONFIG_A CONFIG_B; per
 # function (each run's functions.tsv.gz): bench/coverage_report.py funcdiff DIR TARGET A B.
 set -euo pipefail
