@@ -606,6 +606,14 @@ def median_series(timelines, duration, step):
     return out
 
 
+def time_to_reach(series, level):
+    """The first time a median series [(t, cov)] reaches `level`; None if never."""
+    for t, v in series:
+        if v is not None and v >= level:
+            return t
+    return None
+
+
 COLORS = {"plain": "#1f77b4", "grammut": "#d62728", "grammut-grammar-only": "#9467bd",
           "grammut-bytes-only": "#8c564b", "plain+dict": "#2ca02c", "grammut-uniform": "#ff7f0e"}
 
@@ -994,6 +1002,39 @@ def cmd_report(args):
     txt.append("== grammut / plain: median branch coverage")
     txt.extend(_txt_table(head, hrows))
     txt.append("")
+
+    # ---- how soon grammut reaches plain's final coverage
+    trows = []
+    for sc in scenarios:
+        for t in targets:
+            trs = [r for r in runs if r["meta"]["scenario"] == sc and r["meta"]["target"] == t]
+            by = {c: [r["timeline"] for r in trs if r["meta"]["config"] == c and r["timeline"]]
+                  for c in ("plain", "grammut")}
+            if not by["plain"] or not by["grammut"]:
+                continue
+            duration = max(r["meta"].get("seconds") or 0 for r in trs) or 60
+            step = max(duration / 300.0, 1.0)
+            plain_s = median_series(by["plain"], duration, step)
+            final = next((v for _, v in reversed(plain_s) if v is not None), None)
+            if final is None:
+                continue
+            reach = time_to_reach(median_series(by["grammut"], duration, step), final)
+            trows.append([t, sc, _fmt_num(final),
+                          "not within %d s" % duration if reach is None
+                          else ("≤ %d s" if reach <= step else "%d s") % reach,
+                          "-" if not reach else "%.1f×" % (duration / reach)])
+    if trows:
+        theadr = ["target", "scenario", "plain's final cov: (median)",
+                  "grammut's median reaches it after", "time ratio"]
+        md.append("## How soon grammut reaches plain's final coverage\n")
+        md.append("libFuzzer's `cov:` (covered edges) over time, median over trials; the time "
+                  "ratio is the run length over the time grammut's median curve needs to "
+                  "reach plain's median at the end.\n")
+        md.extend(_md_table(theadr, trows, ["---", "---"] + ["---:"] * 3))
+        md.append("")
+        txt.append("== how soon grammut reaches plain's final cov:")
+        txt.extend(_txt_table(theadr, trows))
+        txt.append("")
 
     # ---- memory and CPU
     mhead = ["target", "scenario", "plain peak RSS MB", "grammut peak RSS MB",
