@@ -1022,7 +1022,8 @@ def cmd_report(args):
             trows.append([t, sc, _fmt_num(final),
                           "not within %d s" % duration if reach is None
                           else ("≤ %d s" if reach <= step else "%d s") % reach,
-                          "-" if not reach else "%.1f×" % (duration / reach)])
+                          "-" if not reach else ("≥ %.0f×" if reach <= step else "%.1f×") % (
+                              duration / reach)])
     if trows:
         theadr = ["target", "scenario", "plain's final cov: (median)",
                   "grammut's median reaches it after", "time ratio"]
