@@ -14,7 +14,8 @@
 #   seeded  both start from the target's seed corpus (harness_examples/<t>/seeds)
 #   empty   both start from nothing: a user with a grammar and no inputs
 # Both corpora of each scenario are replayed through the coverage build and the demo
-# prints branch coverage of the library's own sources, exec/s and corpus size.
+# prints branch coverage of the library's own sources, exec/s, corpus size, and how soon
+# grammut reached the coverage plain libFuzzer ended with.
 # Everything it writes goes under build/ (corpora and logs in build/demo/).
 set -euo pipefail
 
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
         --seconds=*) SECS="${1#*=}"; shift ;;
         --target) TARGET="${2:?--target needs a value}"; shift 2 ;;
         --target=*) TARGET="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "demo: unknown argument: $1 (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -76,16 +77,21 @@ FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -seed=1 -prin
 # (a crash or a timeout), it goes on with the same corpus for the rest.
 fuzz() {
     local d="$1" seeds="$2" bin="$3"; shift 3
-    local start rem rc
+    local start rem rc t0 seg=0
     mkdir -p "$d/corpus" "$d/artifacts"
     if [ -n "$seeds" ]; then cp "$seeds/"* "$d/corpus/"; fi
     start=$(date +%s)
+    t0=$(date +%s.%N)
     while :; do
         rem=$(( SECS - ($(date +%s) - start) ))
         [ "$rem" -ge 3 ] || break
         rc=0
-        env "$@" "$bin" "${FLAGS[@]}" -max_total_time="$rem" -artifact_prefix="$d/artifacts/" \
-            "$d/corpus" >>"$d/fuzz.log" 2>&1 </dev/null || rc=$?
+        # coverage_report.py run: the fuzzer's output into fuzz.log, and its status
+        # lines with timestamps into timeline.tsv (how soon each reached what)
+        python3 "$REPO/bench/coverage_report.py" run --t0 "$t0" --segment "$seg" \
+            "$d/fuzz.log" "$d/timeline.tsv" -- env "$@" "$bin" "${FLAGS[@]}" \
+            -max_total_time="$rem" -artifact_prefix="$d/artifacts/" "$d/corpus" </dev/null || rc=$?
+        seg=$((seg + 1))
         [ "$rc" -eq 0 ] && break
         echo "=== demo: fuzzer exited with $rc; continuing with the same corpus" >>"$d/fuzz.log"
     done
@@ -163,6 +169,33 @@ for scenario in ("seeded", "empty"):
         "%d (%.1f%%)" % (g["branches"], 100.0 * g["branches"] / max(g["of"], 1)),
         g["branches"] / max(p["branches"], 1), "%d / %d" % (p["execs"], g["execs"])))
 print()
+
+def timeline(scenario, who):
+    rows = []
+    try:
+        with open(os.path.join(demo, scenario, who, "timeline.tsv")) as f:
+            next(f, None)
+            for line in f:
+                p = line.split("\t")
+                if len(p) >= 5 and p[4].strip().isdigit():
+                    rows.append((float(p[0]), int(p[4])))
+    except (OSError, ValueError):
+        pass
+    return rows
+
+for scenario in ("seeded", "empty"):
+    p, g = timeline(scenario, "plain"), timeline(scenario, "grammut")
+    if not p or not g:
+        continue
+    final = p[-1][1]
+    reach = next((t for t, cov in g if cov >= final), None)
+    if reach is None:
+        print("  %s: plain libFuzzer ended at cov: %d (edges); grammut did not get there "
+              "within %ds" % (scenario, final, secs))
+    else:
+        print("  %s: plain libFuzzer ended at cov: %d (edges); grammut got there %s" % (
+            scenario, final, "within its first second" if reach < 1 else
+            "after %.0fs of %d (%.1fx sooner)" % (reach, secs, secs / reach)))
 for scenario in ("seeded", "empty"):
     g = run(scenario, "grammut")
     if g["cpu"]:
@@ -176,4 +209,4 @@ for scenario in ("seeded", "empty"):
 print()
 EOF
 say "corpora and logs: $DEMO/{seeded,empty}/{grammut,plain}/  (build logs: $DEMO/*.log)"
-say "next: scripts/bench_coverage.sh --help   (the full benchmark: 7 targets, 10 minutes x 3 trials)"
+say "next: scripts/bench_coverage.sh --help   (the full benchmark: 8 targets, 10 minutes x 3 trials)"
