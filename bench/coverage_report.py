@@ -618,6 +618,15 @@ COLORS = {"plain": "#1f77b4", "grammut": "#d62728", "grammut-grammar-only": "#94
           "grammut-bytes-only": "#8c564b", "plain+dict": "#2ca02c", "grammut-uniform": "#ff7f0e"}
 
 
+def _run_gnuplot(script, what):
+    """Runs a gnuplot script; False (and says why on stderr) if it fails."""
+    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        print("coverage_report: gnuplot failed for %s: %s" % (
+            what, p.stderr.decode(errors="replace")), file=sys.stderr)
+    return p.returncode == 0
+
+
 def plot_target(results_dir, scenario, target, series, duration, ntrials):
     """series: {config: [(t, median_cov)]}; writes timeseries/<scenario>/<t>.tsv and
     cov_<t>_<scenario>.png."""
@@ -662,12 +671,7 @@ def plot_target(results_dir, scenario, target, series, duration, ntrials):
         "set xrange [0:%g]" % (duration / xscale),
         "plot " + ", \\\n     ".join(plots),
     ])
-    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
-    if p.returncode != 0:
-        print("coverage_report: gnuplot failed for %s/%s: %s" % (
-            scenario, target, p.stderr.decode(errors="replace")), file=sys.stderr)
-        return None
-    return png
+    return png if _run_gnuplot(script, "%s/%s" % (scenario, target)) else None
 
 
 def plot_stages(results_dir, scenario, target, rows):
@@ -700,12 +704,7 @@ def plot_stages(results_dir, scenario, target, rows):
         "plot '%s' using 2:xtic(1) title columnhead lc rgb '#4477aa', "
         "'' using 3 title columnhead lc rgb '#ee6677'" % data,
     ])
-    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
-    if p.returncode != 0:
-        print("coverage_report: gnuplot failed for %s stages: %s" % (
-            target, p.stderr.decode(errors="replace")), file=sys.stderr)
-        return None
-    return png
+    return png if _run_gnuplot(script, "%s stages" % target) else None
 
 
 def plot_ratios(results_dir, scenario, agg_sc, targets):
@@ -755,12 +754,7 @@ def plot_ratios(results_dir, scenario, agg_sc, targets):
         "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 2 lc rgb '#333333'",
         "plot " + ", \\\n     ".join(plots),
     ])
-    p = subprocess.run(["gnuplot"], input=script.encode(), stderr=subprocess.PIPE)
-    if p.returncode != 0:
-        print("coverage_report: gnuplot failed for the %s ratios: %s" % (
-            scenario, p.stderr.decode(errors="replace")), file=sys.stderr)
-        return None
-    return png
+    return png if _run_gnuplot(script, "the %s ratios" % scenario) else None
 
 
 def _read_parts(rd):

@@ -136,7 +136,7 @@ scenario() {
 scenario seeded "$REPO/harness_examples/$TARGET/seeds"
 scenario empty ""
 
-python3 - "$DEMO" "$SECS" "$TARGET" <<'EOF'
+python3 - "$DEMO" "$SECS" "$TARGET" "$REPO" <<'EOF'
 import json, os, re, sys
 demo, secs, target = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
@@ -170,25 +170,19 @@ for scenario in ("seeded", "empty"):
         g["branches"] / max(p["branches"], 1), "%d / %d" % (p["execs"], g["execs"])))
 print()
 
+sys.path.insert(0, os.path.join(sys.argv[4], "bench"))
+from coverage_report import read_timeline, time_to_reach
+
 def timeline(scenario, who):
-    rows = []
-    try:
-        with open(os.path.join(demo, scenario, who, "timeline.tsv")) as f:
-            next(f, None)
-            for line in f:
-                p = line.split("\t")
-                if len(p) >= 5 and p[4].strip().isdigit():
-                    rows.append((float(p[0]), int(p[4])))
-    except (OSError, ValueError):
-        pass
-    return rows
+    return [(r["t"], r["cov"])
+            for r in read_timeline(os.path.join(demo, scenario, who, "timeline.tsv"))]
 
 for scenario in ("seeded", "empty"):
     p, g = timeline(scenario, "plain"), timeline(scenario, "grammut")
     if not p or not g:
         continue
     final = p[-1][1]
-    reach = next((t for t, cov in g if cov >= final), None)
+    reach = time_to_reach(g, final)
     if reach is None:
         print("  %s: plain libFuzzer ended at cov: %d (edges); grammut did not get there "
               "within %ds" % (scenario, final, secs))
