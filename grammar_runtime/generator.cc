@@ -52,33 +52,69 @@ constexpr int kPrecedenceLookahead = 6;
 
 }  // namespace
 
+namespace {
+
+// True if the parent of token `at` is a node of `rule`. Only a token's
+// nearest nodes are looked at (a name's parent is usually right before
+// it); false beyond them.
+bool ParentIs(const Tree& tree, int at, int rule) {
+  constexpr int kLookBack = 16;
+  for (int p = at - 1; p >= 0 && p >= at - kLookBack; --p) {
+    if (tree.End(p) > at) return tree.node(p).symbol == rule;
+  }
+  return false;
+}
+
+}  // namespace
+
 absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes, int type,
-                                      size_t max_len, Rng& rng) {
+                                      size_t max_len, Rng& rng,
+                                      int parent_rule) {
   // Without a list, twice the looks: rule nodes and literals are drawn too.
   const int looks = nodes.empty() ? 16 : 8;
   for (int look = 0; look < looks && !tree.empty(); ++look) {
     const int at = nodes.empty() ? static_cast<int>(rng.Below(tree.size()))
                                  : nodes[rng.Below(nodes.size())];
     if (tree.node(at).is_rule || tree.node(at).symbol != type) continue;
+    if (parent_rule >= 0 && look < looks / 2 &&
+        !ParentIs(tree, at, parent_rule)) {
+      continue;
+    }
     const absl::string_view text = tree.token_text(at);
     if (!text.empty() && text.size() <= max_len) return text;
   }
   return {};
 }
 
-bool Generator::PickContextText(int type, int64_t room,
+bool Generator::PickContextText(int type, int parent, int64_t room,
                                 const GenerateOptions& options, Rng& rng) {
   if (options.context == nullptr || room <= 0 ||
       !rng.Chance(options.context_probability)) {
     return false;
   }
-  const absl::string_view text =
-      PickTokenTextOfType(*options.context, options.context_tokens, type,
-                          static_cast<size_t>(room), rng);
+  const absl::string_view text = PickTokenTextOfType(
+      *options.context, options.context_tokens, type,
+      static_cast<size_t>(room), rng, parent);
   if (text.empty()) return false;
   text_.assign(text.data(), text.size());
   return true;
+}
+
+absl::Span<const int32_t> Generator::Enclosing(const Tree& tree,
+                                               const GenerateOptions& options) {
+  constexpr size_t kMax = TokenPool::kMaxContextRules;
+  enclosing_.clear();
+  const size_t from_frames = std::min(depth_, kMax);
+  const size_t from_outer =
+      std::min(options.enclosing.size(), kMax - from_frames);
+  enclosing_.insert(enclosing_.end(),
+                    options.enclosing.end() - from_outer,
+                    options.enclosing.end());
+  for (size_t f = depth_ - from_frames; f < depth_; ++f) {
+    enclosing_.push_back(tree.node(frames_[f].node).symbol);
+  }
+  return enclosing_;
 }
 
 int Generator::PickTokenType(const std::vector<int>& accepted, size_t fitting,
@@ -596,10 +632,13 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             tokens_.Generate(type, seeded,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
                              options.pool_probability, &text_);
-          } else if (!PickContextText(type, room, options, rng)) {
+          } else if (!PickContextText(
+                         type, tree.node(frames_[depth_ - 1].node).symbol,
+                         room, options, rng)) {
             tokens_.Generate(type, rng,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                             options.pool_probability, &text_);
+                             options.pool_probability, &text_,
+                             Enclosing(tree, options));
           }
           text = text_;
         }

@@ -80,6 +80,9 @@ struct GenerateOptions {
   absl::Span<const int32_t> context_tokens;
   double context_probability = 0;
   int precedence = 0;     // precedence argument of the start rule
+  // The rules enclosing the generated one where its tree goes (outermost
+  // first; empty: unknown), so pool texts come from the same place.
+  absl::Span<const int32_t> enclosing;
   bool shortest = false;  // take only the cheapest alternatives
   // Zest-style replay: take the choices from here while it has any, then
   // go on with the Rng (see choice_replay.h). Not owned; null: none.
@@ -97,10 +100,13 @@ struct GenerateOptions {
 
 // The text of a token of `type` among token nodes `nodes` of `tree` (empty:
 // among all its nodes), not empty and at most `max_len` bytes, or an empty
-// view: a few random nodes are looked at, not all.
+// view: a few random nodes are looked at, not all. With `parent_rule` >= 0,
+// the first half of the looks take only a token whose parent is a node of
+// that rule (a name from the same place: a function name for a function).
 absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes, int type,
-                                      size_t max_len, Rng& rng);
+                                      size_t max_len, Rng& rng,
+                                      int parent_rule = -1);
 
 class Generator {
  public:
@@ -160,10 +166,14 @@ class Generator {
   int PickTokenType(const std::vector<int>& accepted, size_t fitting,
                     ProbabilityMode mode, Rng& rng);
   // With probability options.context_probability, sets text_ to the text
-  // of a token of `type` from options.context that fits `room`; false if
-  // none was taken.
-  bool PickContextText(int type, int64_t room, const GenerateOptions& options,
-                       Rng& rng);
+  // of a token of `type` from options.context that fits `room`, preferably
+  // one whose parent is a node of rule `parent`; false if none was taken.
+  bool PickContextText(int type, int parent, int64_t room,
+                       const GenerateOptions& options, Rng& rng);
+  // The last TokenPool::kMaxContextRules rules enclosing the next token
+  // (options.enclosing, then the open frames), outermost first.
+  absl::Span<const int32_t> Enclosing(const Tree& tree,
+                                      const GenerateOptions& options);
   // Per parser edge: the fewest nesting levels a walk that takes it needs
   // below the current invocation to reach the rule's end (fit_depth).
   void PrecomputeEdgeDepths();
@@ -198,6 +208,7 @@ class Generator {
   std::vector<double> weights_scratch_;
   std::vector<MinCost> costs_;
   std::vector<double> type_weights_;
+  std::vector<int32_t> enclosing_;  // a token's enclosing rules
   // Cumulative TokenTypeWeights of whole type lists, by (list, mode), as of
   // Weights::token_version() `version`.
   struct TypeCdf {

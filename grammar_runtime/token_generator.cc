@@ -104,6 +104,17 @@ bool TokenGenerator::CanGenerate(int type) const {
          !grammar_.lexer_rules_for_token(type).empty();
 }
 
+bool TokenGenerator::HasOpenText(int type) const {
+  if (type <= 0 || type > grammar_.max_token_type() ||
+      grammar_.is_literal(type)) {
+    return false;
+  }
+  for (int r : grammar_.lexer_rules_for_token(type)) {
+    if (linear_[r].empty()) return true;
+  }
+  return false;
+}
+
 int TokenGenerator::PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const {
   const AtnGraph& g = grammar_.lexer_graph();
   const bool wide_ok = room >= 4;
@@ -302,7 +313,8 @@ bool TokenGenerator::Accepts(int type, absl::string_view text) {
 
 void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
                               const TokenPool* pool, double pool_probability,
-                              std::string* out) {
+                              std::string* out,
+                              absl::Span<const int32_t> enclosing) {
   out->clear();
   if (type <= 0 || type > grammar_.max_token_type()) return;
   const std::string& literal = grammar_.literal_text(type);
@@ -311,7 +323,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     return;
   }
   if (pool != nullptr && rng.Chance(pool_probability)) {
-    if (const std::string* s = pool->Pick(type, max_len, rng)) {
+    if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
       out->assign(*s);
       return;
     }

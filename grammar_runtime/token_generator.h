@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/lexer_dfa.h"
 #include "grammar_runtime/rng.h"
@@ -30,15 +31,21 @@ class TokenGenerator {
 
   // Generate writes to `out` a text for `type` of at most `max_len` bytes
   // (when even the shortest text is longer, the shortest text). With
-  // probability `pool_probability` a fitting pool text is used.
+  // probability `pool_probability` a fitting pool text is used, preferably
+  // one seen inside the same `enclosing` rules (outermost first).
   void Generate(int type, Rng& rng, size_t max_len, const TokenPool* pool,
-                double pool_probability, std::string* out);
+                double pool_probability, std::string* out,
+                absl::Span<const int32_t> enclosing = {});
 
   // The shortest text of `type` (deterministic).
   const std::string& Shortest(int type) const { return shortest_[type]; }
 
   // True if some text for `type` can be made.
   bool CanGenerate(int type) const;
+  // True if `type` has more than a fixed spelling: not a literal, and some
+  // lexer rule making it branches (identifiers, numbers, strings; not a
+  // keyword spelled letter by letter).
+  bool HasOpenText(int type) const;
 
   // Accepts tells whether the lexer reads all of `text` as one token of
   // `type`, in the mode of one of the lexer rules that make `type`. True

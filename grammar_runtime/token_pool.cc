@@ -1,54 +1,148 @@
 #include "grammar_runtime/token_pool.h"
 
+#include <algorithm>
+#include <utility>
+
+#include "absl/hash/hash.h"
+
 namespace grammut {
+namespace {
+
+// Per context: fewer and shorter texts than per type, and a bounded number
+// of contexts, so a large grammar's many places cannot grow the pool
+// without limit (at most ~kMaxContexts * kPerContext * kMaxContextText).
+constexpr size_t kPerContext = 32;
+constexpr size_t kMaxContextText = 64;
+constexpr size_t kMaxContexts = 2048;
+// Approximate heap cost of a kept text (the string twice, list and set),
+// and of a context's table entry.
+size_t TextCost(absl::string_view text) { return 2 * (sizeof(std::string) + text.size()) + 8; }
+constexpr size_t kContextCost = sizeof(uint64_t) + 2 * sizeof(void*) + 96;
+
+}  // namespace
 
 TokenPool::TokenPool(int max_token_type, size_t per_type, size_t max_text)
     : per_type_(per_type),
       max_text_(max_text),
-      texts_(static_cast<size_t>(max_token_type) + 1),
-      seen_(static_cast<size_t>(max_token_type) + 1) {}
+      by_type_(static_cast<size_t>(max_token_type) + 1) {}
+
+void TokenPool::SetContextTypes(std::vector<bool> types) {
+  context_types_ = std::move(types);
+}
+
+uint64_t TokenPool::ContextKey(int type, absl::Span<const int32_t> rules,
+                               int depth) {
+  return absl::HashOf(type, depth, rules.subspan(rules.size() - depth));
+}
 
 void TokenPool::AddTree(const Tree& tree, uint64_t salt) {
+  // Enclosing rule nodes of the current node: their ends and rules.
+  std::vector<int> ends;
+  std::vector<int32_t> rules;
   for (int i = 0; i < tree.size(); ++i) {
+    while (!ends.empty() && ends.back() <= i) {
+      ends.pop_back();
+      rules.pop_back();
+    }
     const Node& n = tree.node(i);
-    if (n.is_rule || n.is_error || n.symbol <= 0) continue;
-    Add(n.symbol, tree.token_text(i), salt + static_cast<uint64_t>(i));
+    if (n.is_rule) {
+      ends.push_back(tree.End(i));
+      rules.push_back(n.symbol);
+      continue;
+    }
+    if (n.is_error || n.symbol <= 0) continue;
+    const absl::string_view text = tree.token_text(i);
+    const uint64_t token_salt = salt + static_cast<uint64_t>(i);
+    Add(n.symbol, text, token_salt);
+    if (static_cast<size_t>(n.symbol) >= context_types_.size() ||
+        !context_types_[n.symbol] || text.empty() ||
+        text.size() > kMaxContextText) {
+      continue;
+    }
+    const int depth_max =
+        std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
+    for (int depth = 1; depth <= depth_max; ++depth) {
+      const uint64_t key = ContextKey(n.symbol, rules, depth);
+      auto it = by_context_.find(key);
+      if (it == by_context_.end()) {
+        if (by_context_.size() >= kMaxContexts) continue;
+        it = by_context_.try_emplace(key).first;
+        bytes_ += kContextCost;
+      }
+      Insert(it->second, kPerContext, text, token_salt ^ key);
+    }
   }
 }
 
 void TokenPool::Add(int type, absl::string_view text, uint64_t salt) {
-  if (type <= 0 || type >= static_cast<int>(texts_.size())) return;
+  if (type <= 0 || type >= static_cast<int>(by_type_.size())) return;
   if (text.empty() || text.size() > max_text_) return;
-  auto& seen = seen_[type];
-  if (seen.contains(text)) return;
-  auto& list = texts_[type];
-  if (list.size() < per_type_) {
-    list.emplace_back(text);
-    seen.insert(std::string(text));
+  Insert(by_type_[type], per_type_, text,
+         salt ^ (static_cast<uint64_t>(type) << 32));
+}
+
+void TokenPool::Insert(Texts& texts, size_t cap, absl::string_view text,
+                       uint64_t salt) {
+  if (texts.seen.contains(text)) return;
+  bytes_ += TextCost(text);
+  if (texts.list.size() < cap) {
+    texts.list.emplace_back(text);
+    texts.seen.insert(std::string(text));
     return;
   }
   // Full: replace a slot chosen by the salt (deterministic).
-  Rng rng(salt ^ (static_cast<uint64_t>(type) << 32));
-  std::string& slot = list[rng.Below(list.size())];
-  seen.erase(slot);
-  slot = std::string(text);
-  seen.insert(slot);
+  Rng rng(salt);
+  std::string& slot = texts.list[rng.Below(texts.list.size())];
+  bytes_ -= TextCost(slot);
+  texts.seen.erase(slot);
+  slot.assign(text.data(), text.size());
+  texts.seen.insert(slot);
 }
 
-const std::string* TokenPool::Pick(int type, size_t max_len, Rng& rng) const {
-  if (type <= 0 || type >= static_cast<int>(texts_.size())) return nullptr;
-  const auto& list = texts_[type];
-  if (list.empty()) return nullptr;
+const std::string* TokenPool::PickFrom(const Texts& texts, size_t max_len,
+                                       Rng& rng) {
+  if (texts.list.empty()) return nullptr;
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const std::string& s = list[rng.Below(list.size())];
+    const std::string& s = texts.list[rng.Below(texts.list.size())];
     if (s.size() <= max_len) return &s;
   }
   return nullptr;
 }
 
+const std::string* TokenPool::Pick(int type, size_t max_len, Rng& rng) const {
+  if (type <= 0 || type >= static_cast<int>(by_type_.size())) return nullptr;
+  return PickFrom(by_type_[type], max_len, rng);
+}
+
+const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
+                                   size_t max_len, Rng& rng) const {
+  if (!by_context_.empty() && static_cast<size_t>(type) < context_types_.size() &&
+      type > 0 && context_types_[type]) {
+    const int depth_max =
+        std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
+    for (int depth = depth_max; depth >= 1; --depth) {
+      const auto it = by_context_.find(ContextKey(type, rules, depth));
+      if (it == by_context_.end() || it->second.list.empty()) continue;
+      if (!rng.Chance(0.75)) continue;
+      if (const std::string* s = PickFrom(it->second, max_len, rng)) return s;
+    }
+  }
+  return Pick(type, max_len, rng);
+}
+
 size_t TokenPool::count(int type) const {
-  if (type <= 0 || type >= static_cast<int>(texts_.size())) return 0;
-  return texts_[type].size();
+  if (type <= 0 || type >= static_cast<int>(by_type_.size())) return 0;
+  return by_type_[type].list.size();
+}
+
+const std::vector<std::string>* TokenPool::ContextTexts(
+    int type, absl::Span<const int32_t> rules) const {
+  if (rules.empty() || static_cast<int>(rules.size()) > kMaxContextRules) {
+    return nullptr;
+  }
+  const auto it = by_context_.find(
+      ContextKey(type, rules, static_cast<int>(rules.size())));
+  return it == by_context_.end() ? nullptr : &it->second.list;
 }
 
 }  // namespace grammut

@@ -1,17 +1,29 @@
-// token_pool.h: token texts seen in real inputs, per token type.
+// token_pool.h: token texts seen in real inputs, per token type and per
+// grammar context.
 //
 // Realistic identifiers, numbers and strings come from the corpus rather
 // than from the lexer ATN alone. The pool keeps up to `per_type` distinct
 // texts per token type (the first ones seen; later ones replace a random
 // slot, so it follows the corpus as it grows).
+//
+// For the token types named by SetContextTypes (those with open
+// vocabularies: identifiers, strings, numbers), it also keeps texts per
+// context: the token type with the last 1 to kMaxContextRules rules that
+// enclose the token. A name is then drawn from the names seen in the same
+// place (in SQL, `functionCall > functionName > IDENTIFIER` holds function
+// names, `pragmaStmt > qualifiedName > anyName > identifier > IDENTIFIER`
+// pragma names), backing off to shorter contexts and to the type.
 #ifndef GRAMMUT_GRAMMAR_RUNTIME_TOKEN_POOL_H_
 #define GRAMMUT_GRAMMAR_RUNTIME_TOKEN_POOL_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/tree.h"
 
@@ -19,24 +31,58 @@ namespace grammut {
 
 class TokenPool {
  public:
+  // Longest context: enclosing rules looked at, innermost first.
+  static constexpr int kMaxContextRules = 4;
+
   explicit TokenPool(int max_token_type, size_t per_type = 64,
                      size_t max_text = 256);
 
-  // Adds the texts of the non-literal tokens of `tree` (error tokens and
-  // texts over `max_text` bytes are skipped).
+  // Token types whose texts are also kept per context (indexed by type;
+  // types beyond the vector: none).
+  void SetContextTypes(std::vector<bool> types);
+
+  // Adds the texts of the tokens of `tree` (error tokens and texts over
+  // `max_text` bytes are skipped), by type and by context.
   void AddTree(const Tree& tree, uint64_t salt);
-  // Adds one text.
+  // Adds one text, by type only.
   void Add(int type, absl::string_view text, uint64_t salt);
   // A random text of `type` no longer than `max_len`, or nullptr.
   const std::string* Pick(int type, size_t max_len, Rng& rng) const;
+  // The same for a token inside `rules` (its enclosing rules, outermost
+  // first): texts seen in the longest known context come first, each
+  // shorter one and then the type taking over with probability 1/4.
+  const std::string* Pick(int type, absl::Span<const int32_t> rules,
+                          size_t max_len, Rng& rng) const;
   // Number of texts of `type`.
   size_t count(int type) const;
+  // The texts of `type` kept for exactly the context `rules` (its enclosing
+  // rules, outermost first, at most kMaxContextRules), or nullptr.
+  const std::vector<std::string>* ContextTexts(
+      int type, absl::Span<const int32_t> rules) const;
+  // Heap bytes held (texts, sets and tables; approximate).
+  size_t MemoryBytes() const { return bytes_; }
 
  private:
+  // Distinct texts, the first `cap` seen, later ones replacing a slot.
+  struct Texts {
+    std::vector<std::string> list;
+    absl::flat_hash_set<std::string> seen;
+  };
+  // Adds `text` to `texts` (capacity `cap`; slot chosen by `salt`).
+  void Insert(Texts& texts, size_t cap, absl::string_view text, uint64_t salt);
+  // A text of `texts` no longer than `max_len` (a few tries), or nullptr.
+  static const std::string* PickFrom(const Texts& texts, size_t max_len,
+                                     Rng& rng);
+  // The key of `type` inside the last `depth` of `rules`.
+  static uint64_t ContextKey(int type, absl::Span<const int32_t> rules,
+                             int depth);
+
   size_t per_type_;
   size_t max_text_;
-  std::vector<std::vector<std::string>> texts_;
-  std::vector<absl::flat_hash_set<std::string>> seen_;
+  size_t bytes_ = 0;
+  std::vector<Texts> by_type_;
+  std::vector<bool> context_types_;
+  absl::flat_hash_map<uint64_t, Texts> by_context_;
 };
 
 }  // namespace grammut

@@ -94,7 +94,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   c.goal = *goal;
   for (auto [name, out] :
        {std::pair<const char*, bool*>{"GRAMMUT_VALIDITY", &c.validity},
-        {"GRAMMUT_DICT", &c.dictionary}}) {
+        {"GRAMMUT_DICT", &c.dictionary},
+        {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {
       return absl::InvalidArgumentError(

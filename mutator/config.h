@@ -107,6 +107,9 @@ struct MutatorConfig {
   // Add the grammar's fixed tokens to libFuzzer's dictionary and to
   // grammut's own byte edits (GRAMMUT_DICT).
   bool dictionary = true;
+  // Draw corpus token texts by grammar context (the rules around a token),
+  // not only by token type (GRAMMUT_TOKEN_CONTEXTS).
+  bool token_contexts = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

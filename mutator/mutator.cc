@@ -86,6 +86,13 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       parse_allowance_(config.parse_burst_seconds),
       goals_(config.goal, config.goal_plateau) {
   if (config.dictionary) words_ = GrammarDictionaryWords(*grammar_);
+  if (config.token_contexts) {
+    std::vector<bool> open(static_cast<size_t>(grammar_->max_token_type()) + 1);
+    for (size_t t = 1; t < open.size(); ++t) {
+      open[t] = kit_.tokens.HasOpenText(static_cast<int>(t));
+    }
+    token_pool_.SetContextTypes(std::move(open));
+  }
   byte_edits_.words = words_;
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
@@ -597,6 +604,7 @@ size_t Mutator::MemoryBytes() const {
     ring += s.tree.MemoryBytes() + s.index.MemoryBytes();
   }
   return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring +
+         token_pool_.MemoryBytes() +
          (kpaths_ != nullptr ? kpaths_->MemoryBytes() : 0);
 }
 

@@ -1,5 +1,7 @@
 #include "mutator/operators.h"
 
+#include <algorithm>
+
 namespace grammut {
 
 const std::vector<OperatorInfo>& Operators() {
@@ -87,6 +89,18 @@ void PreferInputTexts(const MutationContext& ctx, const Tree& in,
                                 ? ctx.index.FreeTokens(in, ctx.grammar)
                                 : absl::Span<const int32_t>();
   options->context_probability = ctx.input_texts;
+}
+
+absl::Span<const int32_t> EnclosingRules(MutationContext& ctx, const Tree& in,
+                                         int at) {
+  std::vector<int32_t>& rules = ctx.scratch.enclosing;
+  rules.clear();
+  for (int p = in.Parent(at);
+       p >= 0 && rules.size() < TokenPool::kMaxContextRules; p = in.Parent(p)) {
+    rules.push_back(in.node(p).symbol);
+  }
+  std::reverse(rules.begin(), rules.end());
+  return rules;
 }
 
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {

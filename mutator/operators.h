@@ -43,6 +43,7 @@ struct OperatorScratch {
   ChoiceSequence choices;  // replay: the record being mutated
   Loops loops;
   std::string text;
+  std::vector<int32_t> enclosing;  // EnclosingRules
 };
 
 // What operators may use. References outlive one mutation.
@@ -136,6 +137,11 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
 // (ctx.input_texts of the time), so new subtrees name what `in` defines.
 void PreferInputTexts(const MutationContext& ctx, const Tree& in,
                       GenerateOptions* options);
+// The rules enclosing node `at` of `in` (up to TokenPool::kMaxContextRules,
+// outermost first; `at` itself not included), in ctx.scratch.enclosing: the
+// place generated tokens draw corpus texts for (GenerateOptions::enclosing).
+absl::Span<const int32_t> EnclosingRules(MutationContext& ctx, const Tree& in,
+                                         int at);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

@@ -138,17 +138,20 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   const size_t room = std::min<size_t>(ctx.max_size - rest, 256);
   std::string& text = ctx.scratch.text;
   const int type = in.node(at).symbol;
+  const absl::Span<const int32_t> enclosing =
+      op_internal::EnclosingRules(ctx, in, at);
   for (int attempt = 0; attempt < 3; ++attempt) {
     // Another token's text of the input (a name it defines), or a new one.
     const absl::string_view same_input =
         ctx.rng.Chance(ctx.input_texts)
             ? PickTokenTextOfType(in, ctx.index.FreeTokens(in, ctx.grammar),
-                                  type, room, ctx.rng)
+                                  type, room, ctx.rng,
+                                  enclosing.empty() ? -1 : enclosing.back())
             : absl::string_view();
     if (!same_input.empty()) {
       text.assign(same_input.data(), same_input.size());
     } else {
-      ctx.tokens.Generate(type, ctx.rng, room, ctx.pool, 0.5, &text);
+      ctx.tokens.Generate(type, ctx.rng, room, ctx.pool, 0.5, &text, enclosing);
     }
     if (ReplaceToken(ctx, in, at, text, out)) return true;
   }

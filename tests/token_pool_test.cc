@@ -1,0 +1,189 @@
+// Tests for the token pool: texts kept per token type and per grammar
+// context, drawn from the same place they were seen in.
+#include "grammar_runtime/token_pool.h"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "grammar_runtime/generator.h"
+#include "grammar_runtime/parser.h"
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// The texts of `list`, sorted.
+std::vector<std::string> Sorted(std::vector<std::string> list) {
+  std::sort(list.begin(), list.end());
+  return list;
+}
+
+int TokenType(const Grammar& g, absl::string_view name) {
+  for (int t = 1; t <= g.max_token_type(); ++t) {
+    if (g.token_name(t) == name) return t;
+  }
+  return -1;
+}
+
+// A SQLite grammar with a pool that keeps contexts for its open token types.
+struct SqlPool {
+  SqlPool()
+      : grammar(testing::LoadShipped("sqlite")),
+        parser(*grammar),
+        weights(*grammar),
+        pool(grammar->max_token_type()),
+        kit(*grammar, weights, &pool) {
+    std::vector<bool> open(grammar->max_token_type() + 1);
+    for (int t = 1; t <= grammar->max_token_type(); ++t) {
+      open[t] = kit.tokens.HasOpenText(t);
+    }
+    pool.SetContextTypes(open);
+    identifier = TokenType(*grammar, "IDENTIFIER");
+  }
+  void Add(const std::string& sql, uint64_t salt) {
+    auto r = parser.Parse(sql);
+    ASSERT_TRUE(r.ok() && r->syntax_errors == 0) << sql;
+    pool.AddTree(r->tree, salt);
+  }
+  std::vector<int32_t> Rules(std::vector<std::string> names) const {
+    std::vector<int32_t> rules;
+    for (const std::string& n : names) rules.push_back(grammar->FindRule(n));
+    return rules;
+  }
+  std::unique_ptr<Grammar> grammar;
+  Parser parser;
+  Weights weights;
+  TokenPool pool;
+  GeneratorKit kit;
+  int identifier = -1;
+};
+
+// Names, numbers and strings have open texts; keywords spelled letter by
+// letter and literal punctuation do not.
+TEST(TokenPool, OnlyOpenTokenTypesAreKeptPerContext) {
+  SqlPool s;
+  ASSERT_GT(s.identifier, 0);
+  EXPECT_TRUE(s.kit.tokens.HasOpenText(s.identifier));
+  EXPECT_TRUE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "STRING_LITERAL")));
+  EXPECT_FALSE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "K_SELECT")));
+  EXPECT_FALSE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "'('")));
+}
+
+// The identifiers of one statement land in the contexts they stand in:
+// function names under functionCall > functionName, column names under
+// columnRef > columnName, and the type keeps them all.
+TEST(TokenPool, NamesAreKeptByTheRulesAroundThem) {
+  SqlPool s;
+  s.Add("SELECT max(a), lower(b) FROM t;", 1);
+  const auto* functions =
+      s.pool.ContextTexts(s.identifier, s.Rules({"functionCall", "functionName"}));
+  ASSERT_NE(functions, nullptr);
+  EXPECT_EQ(Sorted(*functions), (std::vector<std::string>{"lower", "max"}));
+  const auto* columns =
+      s.pool.ContextTexts(s.identifier, s.Rules({"columnRef", "columnName"}));
+  ASSERT_NE(columns, nullptr);
+  EXPECT_EQ(Sorted(*columns), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(s.pool.count(s.identifier), 5u);  // max lower a b t
+  // Keywords are not kept per context.
+  EXPECT_EQ(s.pool.ContextTexts(TokenType(*s.grammar, "K_SELECT"),
+                                s.Rules({"selectCore"})),
+            nullptr);
+}
+
+// Generating a function call from a pool where one function name stands
+// among sixty column names: the name drawn for the function is that one
+// function name nearly always (by type alone it would be 1 in 61).
+TEST(TokenPool, GeneratedFunctionNamesComeFromFunctionNames) {
+  SqlPool s;
+  std::string sql = "SELECT max(c0)";
+  for (int i = 1; i < 60; ++i) absl::StrAppend(&sql, ", c", i);
+  absl::StrAppend(&sql, ";");
+  s.Add(sql, 1);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.pool_probability = 1;
+  options.max_bytes = 64;
+  const int function_name = s.grammar->FindRule("functionName");
+  Rng rng(11);
+  int names = 0, max = 0;
+  for (int i = 0; i < 100; ++i) {
+    std::optional<Tree> t = s.kit.generator.Generate(
+        s.grammar->FindRule("functionCall"), rng, options);
+    ASSERT_TRUE(t.has_value());
+    for (int n = 0; n < t->size(); ++n) {
+      if (!t->node(n).is_rule || t->node(n).symbol != function_name) continue;
+      const int token = n + 1;
+      if (t->node(token).symbol != s.identifier) continue;
+      ++names;
+      if (t->token_text(token) == "max") ++max;
+    }
+  }
+  ASSERT_GT(names, 10);
+  EXPECT_GE(max, names * 3 / 4) << max << " of " << names;
+}
+
+// Texts of the input being mutated (GenerateOptions::context) are drawn
+// from the same place too: of the input's three identifiers only `max`
+// names a function, and a generated function call nearly always takes it
+// (by type alone: 1 in 3).
+TEST(TokenPool, InputTextsForAFunctionNameAreItsFunctionNames) {
+  SqlPool s;
+  auto r = s.parser.Parse("SELECT max(a) FROM t;");
+  ASSERT_TRUE(r.ok() && r->syntax_errors == 0);
+  const Tree& context = r->tree;
+  std::vector<int32_t> tokens;
+  for (int i = 0; i < context.size(); ++i) {
+    if (!context.node(i).is_rule && context.node(i).symbol == s.identifier) {
+      tokens.push_back(i);
+    }
+  }
+  ASSERT_EQ(tokens.size(), 3u);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = 64;
+  options.context = &context;
+  options.context_tokens = tokens;
+  options.context_probability = 1;
+  const int function_name = s.grammar->FindRule("functionName");
+  Rng rng(13);
+  int names = 0, max = 0;
+  for (int i = 0; i < 100; ++i) {
+    std::optional<Tree> t = s.kit.generator.Generate(
+        s.grammar->FindRule("functionCall"), rng, options);
+    ASSERT_TRUE(t.has_value());
+    for (int n = 0; n + 1 < t->size(); ++n) {
+      if (!t->node(n).is_rule || t->node(n).symbol != function_name ||
+          t->node(n + 1).symbol != s.identifier) {
+        continue;
+      }
+      ++names;
+      if (t->token_text(n + 1) == "max") ++max;
+    }
+  }
+  ASSERT_GT(names, 10);
+  EXPECT_GE(max, names * 3 / 4) << max << " of " << names;
+}
+
+// Many distinct contexts and texts: the pool's memory stays bounded.
+TEST(TokenPool, MemoryIsBounded) {
+  SqlPool s;
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = 2048;
+  Rng rng(5);
+  for (int i = 0; i < 3000; ++i) {
+    std::optional<Tree> t =
+        s.kit.generator.Generate(s.grammar->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    s.pool.AddTree(*t, static_cast<uint64_t>(i));
+  }
+  EXPECT_GT(s.pool.MemoryBytes(), 0u);
+  EXPECT_LT(s.pool.MemoryBytes(), size_t{24} << 20);
+}
+
+}  // namespace
+}  // namespace grammut
