@@ -633,7 +633,10 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
                              options.pool_probability, &text_);
           } else if (!PickContextText(
-                         type, tree.node(frames_[depth_ - 1].node).symbol,
+                         type,
+                         pool_ != nullptr && pool_->by_context()
+                             ? tree.node(frames_[depth_ - 1].node).symbol
+                             : -1,
                          room, options, rng)) {
             tokens_.Generate(type, rng,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,

@@ -59,6 +59,9 @@ class TokenPool {
   // rules, outermost first, at most kMaxContextRules), or nullptr.
   const std::vector<std::string>* ContextTexts(
       int type, absl::Span<const int32_t> rules) const;
+  // True if texts are kept per context (SetContextTypes named some type);
+  // then texts of an input are drawn by place too (PickTokenTextOfType).
+  bool by_context() const { return !context_types_.empty(); }
   // Heap bytes held (texts, sets and tables; approximate).
   size_t MemoryBytes() const { return bytes_; }
 

@@ -146,7 +146,11 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
         ctx.rng.Chance(ctx.input_texts)
             ? PickTokenTextOfType(in, ctx.index.FreeTokens(in, ctx.grammar),
                                   type, room, ctx.rng,
-                                  enclosing.empty() ? -1 : enclosing.back())
+                                  ctx.pool != nullptr &&
+                                          ctx.pool->by_context() &&
+                                          !enclosing.empty()
+                                      ? enclosing.back()
+                                      : -1)
             : absl::string_view();
     if (!same_input.empty()) {
       text.assign(same_input.data(), same_input.size());

@@ -132,6 +132,7 @@ TEST(TokenPool, GeneratedFunctionNamesComeFromFunctionNames) {
 // (by type alone: 1 in 3).
 TEST(TokenPool, InputTextsForAFunctionNameAreItsFunctionNames) {
   SqlPool s;
+  ASSERT_TRUE(s.pool.by_context());
   auto r = s.parser.Parse("SELECT max(a) FROM t;");
   ASSERT_TRUE(r.ok() && r->syntax_errors == 0);
   const Tree& context = r->tree;
