@@ -83,10 +83,12 @@ TEST_P(SteadyState, TenThousandMutationsAllocateAlmostNothing) {
   const uint64_t allocations = g_allocations.load() - before;
   EXPECT_EQ(m->parses(), parses);  // nothing parsed in steady state
   // A bound, not a rate: what remains are buffers meeting their largest
-  // input yet (trees, their steps and indexes, as chains grow outputs) and
-  // the last few lexer DFA states: 9-53 per grammar, depending on how far
-  // the random walk has grown its largest output.
-  EXPECT_LE(allocations, 64u) << name;
+  // input yet (trees, their steps and indexes, generator frames, as chains
+  // grow outputs) and the last few lexer DFA states: 10-101 per grammar
+  // over repeated runs (json 62-74, sqlite 45-101), depending on how far
+  // the random walk has grown its largest output. One allocation per
+  // mutation would count 10,000.
+  EXPECT_LE(allocations, 160u) << name;
   std::printf("%s: %llu allocations in 10,000 mutations\n", name.c_str(),
               static_cast<unsigned long long>(allocations));
 }
