@@ -24,7 +24,22 @@ constexpr size_t kContextCost = sizeof(uint64_t) + 2 * sizeof(void*) + 96;
 TokenPool::TokenPool(int max_token_type, size_t per_type, size_t max_text)
     : per_type_(per_type),
       max_text_(max_text),
-      by_type_(static_cast<size_t>(max_token_type) + 1) {}
+      by_type_(static_cast<size_t>(max_token_type) + 1),
+      program_(static_cast<size_t>(max_token_type) + 1) {}
+
+void TokenPool::AddProgramText(int type, absl::string_view text) {
+  if (type <= 0 || type >= static_cast<int>(program_.size())) return;
+  if (text.empty() || text.size() > max_text_) return;
+  std::vector<std::string>& list = program_[type];
+  if (list.size() >= kMaxProgramTexts) return;
+  list.emplace_back(text);
+  bytes_ += sizeof(std::string) + text.size();
+}
+
+size_t TokenPool::program_count(int type) const {
+  if (type <= 0 || type >= static_cast<int>(program_.size())) return 0;
+  return program_[type].size();
+}
 
 void TokenPool::SetContextTypes(std::vector<bool> types) {
   context_types_ = std::move(types);
@@ -99,11 +114,11 @@ void TokenPool::Insert(Texts& texts, size_t cap, absl::string_view text,
   texts.seen.insert(slot);
 }
 
-const std::string* TokenPool::PickFrom(const Texts& texts, size_t max_len,
-                                       Rng& rng) {
-  if (texts.list.empty()) return nullptr;
+const std::string* TokenPool::PickFrom(const std::vector<std::string>& list,
+                                       size_t max_len, Rng& rng) {
+  if (list.empty()) return nullptr;
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const std::string& s = texts.list[rng.Below(texts.list.size())];
+    const std::string& s = list[rng.Below(list.size())];
     if (s.size() <= max_len) return &s;
   }
   return nullptr;
@@ -111,11 +126,17 @@ const std::string* TokenPool::PickFrom(const Texts& texts, size_t max_len,
 
 const std::string* TokenPool::Pick(int type, size_t max_len, Rng& rng) const {
   if (type <= 0 || type >= static_cast<int>(by_type_.size())) return nullptr;
-  return PickFrom(by_type_[type], max_len, rng);
+  return PickFrom(by_type_[type].list, max_len, rng);
 }
 
 const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
                                    size_t max_len, Rng& rng) const {
+  if (type > 0 && type < static_cast<int>(program_.size()) &&
+      !program_[type].empty() && rng.Chance(kProgramShare)) {
+    if (const std::string* s = PickFrom(program_[type], max_len, rng)) {
+      return s;
+    }
+  }
   if (!by_context_.empty() && static_cast<size_t>(type) < context_types_.size() &&
       type > 0 && context_types_[type]) {
     const int depth_max =
@@ -124,7 +145,9 @@ const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
       const auto it = by_context_.find(ContextKey(type, rules, depth));
       if (it == by_context_.end() || it->second.list.empty()) continue;
       if (!rng.Chance(0.75)) continue;
-      if (const std::string* s = PickFrom(it->second, max_len, rng)) return s;
+      if (const std::string* s = PickFrom(it->second.list, max_len, rng)) {
+        return s;
+      }
     }
   }
   return Pick(type, max_len, rng);

@@ -33,6 +33,9 @@ class TokenPool {
  public:
   // Longest context: enclosing rules looked at, innermost first.
   static constexpr int kMaxContextRules = 4;
+  // Chance that Pick offers a program text, where there are any.
+  static constexpr double kProgramShare = 0.1;
+  static constexpr size_t kMaxProgramTexts = 8192;
 
   explicit TokenPool(int max_token_type, size_t per_type = 64,
                      size_t max_text = 256);
@@ -46,11 +49,18 @@ class TokenPool {
   void AddTree(const Tree& tree, uint64_t salt);
   // Adds one text, by type only.
   void Add(int type, absl::string_view text, uint64_t salt);
+  // Adds a text the fuzzed program contains (program_words.h) for `type`;
+  // Pick offers one with probability kProgramShare. At most
+  // kMaxProgramTexts per type, the first ones given.
+  void AddProgramText(int type, absl::string_view text);
+  // Number of program texts of `type`.
+  size_t program_count(int type) const;
   // A random text of `type` no longer than `max_len`, or nullptr.
   const std::string* Pick(int type, size_t max_len, Rng& rng) const;
   // The same for a token inside `rules` (its enclosing rules, outermost
-  // first): texts seen in the longest known context come first, each
-  // shorter one and then the type taking over with probability 1/4.
+  // first): a program text with probability kProgramShare, else texts seen
+  // in the longest known context first, each shorter one and then the type
+  // taking over with probability 1/4.
   const std::string* Pick(int type, absl::Span<const int32_t> rules,
                           size_t max_len, Rng& rng) const;
   // Number of texts of `type`.
@@ -73,9 +83,9 @@ class TokenPool {
   };
   // Adds `text` to `texts` (capacity `cap`; slot chosen by `salt`).
   void Insert(Texts& texts, size_t cap, absl::string_view text, uint64_t salt);
-  // A text of `texts` no longer than `max_len` (a few tries), or nullptr.
-  static const std::string* PickFrom(const Texts& texts, size_t max_len,
-                                     Rng& rng);
+  // A text of `list` no longer than `max_len` (a few tries), or nullptr.
+  static const std::string* PickFrom(const std::vector<std::string>& list,
+                                     size_t max_len, Rng& rng);
   // The key of `type` inside the last `depth` of `rules`.
   static uint64_t ContextKey(int type, absl::Span<const int32_t> rules,
                              int depth);
@@ -84,6 +94,7 @@ class TokenPool {
   size_t max_text_;
   size_t bytes_ = 0;
   std::vector<Texts> by_type_;
+  std::vector<std::vector<std::string>> program_;  // per type
   std::vector<bool> context_types_;
   absl::flat_hash_map<uint64_t, Texts> by_context_;
 };

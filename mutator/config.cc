@@ -95,7 +95,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   for (auto [name, out] :
        {std::pair<const char*, bool*>{"GRAMMUT_VALIDITY", &c.validity},
         {"GRAMMUT_DICT", &c.dictionary},
-        {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts}}) {
+        {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
+        {"GRAMMUT_PROGRAM_WORDS", &c.program_words}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {
       return absl::InvalidArgumentError(

@@ -110,6 +110,9 @@ struct MutatorConfig {
   // Draw corpus token texts by grammar context (the rules around a token),
   // not only by token type (GRAMMUT_TOKEN_CONTEXTS).
   bool token_contexts = true;
+  // Offer words found in the fuzzed program's read-only data to generation
+  // (GRAMMUT_PROGRAM_WORDS; program_words.h).
+  bool program_words = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

@@ -595,6 +595,25 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
   return buf;
 }
 
+size_t Mutator::AddProgramWords(absl::Span<const std::string> words) {
+  if (!config_.program_words || !config_.learning()) return 0;
+  std::vector<int> open;
+  for (int t = 1; t <= grammar_->max_token_type(); ++t) {
+    if (kit_.tokens.HasOpenText(t)) open.push_back(t);
+  }
+  size_t kept = 0;
+  for (const std::string& w : words) {
+    bool any = false;
+    for (int t : open) {
+      if (!kit_.tokens.Accepts(t, w)) continue;
+      token_pool_.AddProgramText(t, w);
+      any = true;
+    }
+    kept += any;
+  }
+  return kept;
+}
+
 size_t Mutator::MemoryBytes() const {
   size_t ring = 0;
   for (const PendingTree& p : pending_trees_) {

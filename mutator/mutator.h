@@ -182,6 +182,11 @@ class Mutator {
   std::string ParsingDescription() const;
   // Name of what made the last output.
   const std::string& last_operator() const;
+  // Offers words the fuzzed program contains (program_words.h) to
+  // generation: each is kept for every open token type that lexes it whole
+  // (with MutatorConfig::program_words). Returns how many were kept for at
+  // least one type.
+  size_t AddProgramWords(absl::Span<const std::string> words);
   // Heap bytes held by trees, pools and caches (an estimate; ANTLR's own
   // prediction caches are bounded by state count, see ParseOptions).
   size_t MemoryBytes() const;

@@ -26,6 +26,7 @@
 #include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
 #include "mutator/libfuzzer/libfuzzer_dictionary.h"
+#include "mutator/program_words.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/libfuzzer/main_program.h"
 #include "mutator/mutator.h"
@@ -70,14 +71,22 @@ class Glue {
     mutator_->set_byte_mutator(FindLibFuzzerMutate(&byte_mutator_source));
     SetValidCoverageEnabled(config.validity);
     if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
+    std::string program_words;
+    if (config.program_words) {
+      const absl::Span<uint8_t> rodata = MainProgramSection(".rodata");
+      const size_t kept = mutator_->AddProgramWords(ProgramWords(
+          absl::string_view(reinterpret_cast<const char*>(rodata.data()),
+                            rodata.size())));
+      program_words = absl::StrFormat(", %zu words from the program", kept);
+    }
     std::fprintf(
-        stderr, "grammut: %s%s%s; libFuzzer flags:%s\n",
+        stderr, "grammut: %s%s%s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
         config.cpu_share > 0 && !config.deterministic
             ? absl::StrFormat(", CPU budget %.0f%%", 100 * config.cpu_share)
                   .c_str()
             : "",
-        byte_mutator_source, flags.Describe().c_str());
+        program_words.c_str(), byte_mutator_source, flags.Describe().c_str());
   }
 
   size_t Call(const uint8_t* data, size_t size, uint8_t* out, size_t max_size,
