@@ -73,10 +73,8 @@ class Glue {
     if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
     std::string program_words;
     if (config.program_words) {
-      const absl::Span<uint8_t> rodata = MainProgramSection(".rodata");
-      const size_t kept = mutator_->AddProgramWords(ProgramWords(
-          absl::string_view(reinterpret_cast<const char*>(rodata.data()),
-                            rodata.size())));
+      const size_t kept = mutator_->AddProgramWords(
+          ProgramWords(MainProgramSectionBytes(".rodata")));
       program_words = absl::StrFormat(", %zu words from the program", kept);
     }
     std::fprintf(

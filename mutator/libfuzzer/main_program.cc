@@ -82,6 +82,11 @@ class ElfFile {
     return sh.sh_offset <= size_ && sh.sh_size <= size_ - sh.sh_offset;
   }
   const Elf64_Shdr section_names() const { return section(eh_.e_shstrndx); }
+  // The file's bytes of section `sh` (whose bounds were checked).
+  std::string bytes(const Elf64_Shdr& sh) const {
+    return std::string(reinterpret_cast<const char*>(base_ + sh.sh_offset),
+                       sh.sh_size);
+  }
 
  private:
   const uint8_t* base_ = nullptr;
@@ -102,6 +107,19 @@ absl::Span<uint8_t> MainProgramSection(const char* name) {
       continue;
     return absl::MakeSpan(
         reinterpret_cast<uint8_t*>(MainProgramBias() + sh.sh_addr), sh.sh_size);
+  }
+  return {};
+}
+
+std::string MainProgramSectionBytes(const char* name) {
+  ElfFile elf;
+  const size_t len = std::strlen(name);
+  for (size_t i = 0; i < elf.num_sections(); ++i) {
+    const Elf64_Shdr sh = elf.section(i);
+    if (sh.sh_type == SHT_NOBITS || !elf.InFile(sh) ||
+        !elf.NameIs(elf.section_names(), sh.sh_name, name, len))
+      continue;
+    return elf.bytes(sh);
   }
   return {};
 }

@@ -9,6 +9,7 @@
 #define GRAMMUT_MUTATOR_LIBFUZZER_MAIN_PROGRAM_H_
 
 #include <cstdint>
+#include <string>
 
 #include "absl/types/span.h"
 
@@ -16,6 +17,11 @@ namespace grammut {
 
 // Section `name` of the running program, in memory; empty if not found.
 absl::Span<uint8_t> MainProgramSection(const char* name);
+
+// A copy of the bytes of section `name` as /proc/self/exe holds them; empty
+// if not found. Read from the file, not from memory, so a sanitizer's
+// poisoned padding between the program's globals is never touched.
+std::string MainProgramSectionBytes(const char* name);
 
 // The address of function `name` in the running program, from its static
 // symbol table (.symtab, present unless the program was stripped) or its
