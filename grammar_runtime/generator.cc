@@ -93,9 +93,9 @@ bool Generator::PickContextText(int type, int parent, int64_t room,
       !rng.Chance(options.context_probability)) {
     return false;
   }
-  const absl::string_view text = PickTokenTextOfType(
-      *options.context, options.context_tokens, type,
-      static_cast<size_t>(room), rng, parent);
+  const absl::string_view text =
+      PickTokenTextOfType(*options.context, options.context_tokens, type,
+                          static_cast<size_t>(room), rng, parent);
   if (text.empty()) return false;
   text_.assign(text.data(), text.size());
   return true;
@@ -108,8 +108,7 @@ absl::Span<const int32_t> Generator::Enclosing(const Tree& tree,
   const size_t from_frames = std::min(depth_, kMax);
   const size_t from_outer =
       std::min(options.enclosing.size(), kMax - from_frames);
-  enclosing_.insert(enclosing_.end(),
-                    options.enclosing.end() - from_outer,
+  enclosing_.insert(enclosing_.end(), options.enclosing.end() - from_outer,
                     options.enclosing.end());
   for (size_t f = depth_ - from_frames; f < depth_; ++f) {
     enclosing_.push_back(tree.node(frames_[f].node).symbol);
@@ -638,10 +637,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                              ? tree.node(frames_[depth_ - 1].node).symbol
                              : -1,
                          room, options, rng)) {
-            tokens_.Generate(type, rng,
-                             room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                             options.pool_probability, &text_,
-                             Enclosing(tree, options));
+            tokens_.Generate(
+                type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                options.pool_probability, &text_, Enclosing(tree, options));
           }
           text = text_;
         }

@@ -79,7 +79,7 @@ struct GenerateOptions {
   const Tree* context = nullptr;
   absl::Span<const int32_t> context_tokens;
   double context_probability = 0;
-  int precedence = 0;     // precedence argument of the start rule
+  int precedence = 0;  // precedence argument of the start rule
   // The rules enclosing the generated one where its tree goes (outermost
   // first; empty: unknown), so pool texts come from the same place.
   absl::Span<const int32_t> enclosing;

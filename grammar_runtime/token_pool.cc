@@ -16,7 +16,9 @@ constexpr size_t kMaxContextText = 64;
 constexpr size_t kMaxContexts = 2048;
 // Approximate heap cost of a kept text (the string twice, list and set),
 // and of a context's table entry.
-size_t TextCost(absl::string_view text) { return 2 * (sizeof(std::string) + text.size()) + 8; }
+size_t TextCost(absl::string_view text) {
+  return 2 * (sizeof(std::string) + text.size()) + 8;
+}
 constexpr size_t kContextCost = sizeof(uint64_t) + 2 * sizeof(void*) + 96;
 
 }  // namespace
@@ -137,8 +139,9 @@ const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
       return s;
     }
   }
-  if (!by_context_.empty() && static_cast<size_t>(type) < context_types_.size() &&
-      type > 0 && context_types_[type]) {
+  if (!by_context_.empty() &&
+      static_cast<size_t>(type) < context_types_.size() && type > 0 &&
+      context_types_[type]) {
     const int depth_max =
         std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
     for (int depth = depth_max; depth >= 1; --depth) {
@@ -163,8 +166,8 @@ const std::vector<std::string>* TokenPool::ContextTexts(
   if (rules.empty() || static_cast<int>(rules.size()) > kMaxContextRules) {
     return nullptr;
   }
-  const auto it = by_context_.find(
-      ContextKey(type, rules, static_cast<int>(rules.size())));
+  const auto it =
+      by_context_.find(ContextKey(type, rules, static_cast<int>(rules.size())));
   return it == by_context_.end() ? nullptr : &it->second.list;
 }
 

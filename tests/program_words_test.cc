@@ -44,8 +44,8 @@ std::unique_ptr<Mutator> SqlMutator(bool program_words) {
 // `select` as K_SELECT) and a text with a space for none.
 TEST(ProgramWords, KeptForTheOpenTokenTypesThatLexThemWhole) {
   auto m = SqlMutator(true);
-  EXPECT_EQ(m->AddProgramWords(std::vector<std::string>{
-                "journal_mode", "12345", "select", "a b"}),
+  EXPECT_EQ(m->AddProgramWords(std::vector<std::string>{"journal_mode", "12345",
+                                                        "select", "a b"}),
             2u);
   EXPECT_EQ(SqlMutator(false)->AddProgramWords(
                 std::vector<std::string>{"journal_mode"}),

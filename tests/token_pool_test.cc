@@ -68,7 +68,8 @@ TEST(TokenPool, OnlyOpenTokenTypesAreKeptPerContext) {
   SqlPool s;
   ASSERT_GT(s.identifier, 0);
   EXPECT_TRUE(s.kit.tokens.HasOpenText(s.identifier));
-  EXPECT_TRUE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "STRING_LITERAL")));
+  EXPECT_TRUE(
+      s.kit.tokens.HasOpenText(TokenType(*s.grammar, "STRING_LITERAL")));
   EXPECT_FALSE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "K_SELECT")));
   EXPECT_FALSE(s.kit.tokens.HasOpenText(TokenType(*s.grammar, "'('")));
 }
@@ -79,8 +80,8 @@ TEST(TokenPool, OnlyOpenTokenTypesAreKeptPerContext) {
 TEST(TokenPool, NamesAreKeptByTheRulesAroundThem) {
   SqlPool s;
   s.Add("SELECT max(a), lower(b) FROM t;", 1);
-  const auto* functions =
-      s.pool.ContextTexts(s.identifier, s.Rules({"functionCall", "functionName"}));
+  const auto* functions = s.pool.ContextTexts(
+      s.identifier, s.Rules({"functionCall", "functionName"}));
   ASSERT_NE(functions, nullptr);
   EXPECT_EQ(Sorted(*functions), (std::vector<std::string>{"lower", "max"}));
   const auto* columns =

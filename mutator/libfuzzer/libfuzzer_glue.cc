@@ -26,10 +26,10 @@
 #include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
 #include "mutator/libfuzzer/libfuzzer_dictionary.h"
-#include "mutator/program_words.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/libfuzzer/main_program.h"
 #include "mutator/mutator.h"
+#include "mutator/program_words.h"
 
 // libFuzzer's own mutator: present when libFuzzer is linked in, null when
 // this library is LD_PRELOADed into a binary that does not export it.
