@@ -54,8 +54,10 @@ uint64_t TokenPool::ContextKey(int type, absl::Span<const int32_t> rules,
 
 void TokenPool::AddTree(const Tree& tree, uint64_t salt) {
   // Enclosing rule nodes of the current node: their ends and rules.
-  std::vector<int> ends;
-  std::vector<int32_t> rules;
+  std::vector<int>& ends = open_ends_;
+  std::vector<int32_t>& rules = open_rules_;
+  ends.clear();
+  rules.clear();
   for (int i = 0; i < tree.size(); ++i) {
     while (!ends.empty() && ends.back() <= i) {
       ends.pop_back();

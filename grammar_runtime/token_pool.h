@@ -97,6 +97,9 @@ class TokenPool {
   std::vector<std::vector<std::string>> program_;  // per type
   std::vector<bool> context_types_;
   absl::flat_hash_map<uint64_t, Texts> by_context_;
+  // AddTree's scratch: the open rule nodes' ends and rules.
+  std::vector<int> open_ends_;
+  std::vector<int32_t> open_rules_;
 };
 
 }  // namespace grammut

@@ -54,6 +54,27 @@ struct SqlPool {
     for (const std::string& n : names) rules.push_back(grammar->FindRule(n));
     return rules;
   }
+  // Generates 100 function calls with `options` (seed `seed`) and counts
+  // the identifier function names (`names`) and how many are `max`.
+  void CountFunctionNames(const GenerateOptions& options, uint64_t seed,
+                          int* names, int* max) {
+    const int function_name = grammar->FindRule("functionName");
+    Rng rng(seed);
+    *names = *max = 0;
+    for (int i = 0; i < 100; ++i) {
+      std::optional<Tree> t = kit.generator.Generate(
+          grammar->FindRule("functionCall"), rng, options);
+      ASSERT_TRUE(t.has_value());
+      for (int n = 0; n + 1 < t->size(); ++n) {
+        if (!t->node(n).is_rule || t->node(n).symbol != function_name ||
+            t->node(n + 1).symbol != identifier) {
+          continue;
+        }
+        ++*names;
+        if (t->token_text(n + 1) == "max") ++*max;
+      }
+    }
+  }
   std::unique_ptr<Grammar> grammar;
   Parser parser;
   Weights weights;
@@ -108,21 +129,8 @@ TEST(TokenPool, GeneratedFunctionNamesComeFromFunctionNames) {
   options.mode = ProbabilityMode::kUniform;
   options.pool_probability = 1;
   options.max_bytes = 64;
-  const int function_name = s.grammar->FindRule("functionName");
-  Rng rng(11);
   int names = 0, max = 0;
-  for (int i = 0; i < 100; ++i) {
-    std::optional<Tree> t = s.kit.generator.Generate(
-        s.grammar->FindRule("functionCall"), rng, options);
-    ASSERT_TRUE(t.has_value());
-    for (int n = 0; n < t->size(); ++n) {
-      if (!t->node(n).is_rule || t->node(n).symbol != function_name) continue;
-      const int token = n + 1;
-      if (t->node(token).symbol != s.identifier) continue;
-      ++names;
-      if (t->token_text(token) == "max") ++max;
-    }
-  }
+  s.CountFunctionNames(options, 11, &names, &max);
   ASSERT_GT(names, 10);
   EXPECT_GE(max, names * 3 / 4) << max << " of " << names;
 }
@@ -150,22 +158,8 @@ TEST(TokenPool, InputTextsForAFunctionNameAreItsFunctionNames) {
   options.context = &context;
   options.context_tokens = tokens;
   options.context_probability = 1;
-  const int function_name = s.grammar->FindRule("functionName");
-  Rng rng(13);
   int names = 0, max = 0;
-  for (int i = 0; i < 100; ++i) {
-    std::optional<Tree> t = s.kit.generator.Generate(
-        s.grammar->FindRule("functionCall"), rng, options);
-    ASSERT_TRUE(t.has_value());
-    for (int n = 0; n + 1 < t->size(); ++n) {
-      if (!t->node(n).is_rule || t->node(n).symbol != function_name ||
-          t->node(n + 1).symbol != s.identifier) {
-        continue;
-      }
-      ++names;
-      if (t->token_text(n + 1) == "max") ++max;
-    }
-  }
+  s.CountFunctionNames(options, 13, &names, &max);
   ASSERT_GT(names, 10);
   EXPECT_GE(max, names * 3 / 4) << max << " of " << names;
 }
