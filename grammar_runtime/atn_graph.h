@@ -88,6 +88,7 @@ struct AtnState {
   int32_t decision = -1;
   uint32_t first_edge = 0;
   uint32_t num_edges = 0;
+  int32_t block_end = -1;  // block start states: the block's end state
 };
 
 // A whole ATN as plain data.

@@ -322,7 +322,17 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const int64_t budget = static_cast<int64_t>(options.max_bytes);
   if (rule < 0 || rule >= grammar_.num_rules()) return false;
-  if (cost[g.rule_start[rule]].bytes > budget) return false;
+  const bool part = options.start_state >= 0;
+  if (part &&
+      (options.start_state >= static_cast<int32_t>(g.states.size()) ||
+       g.states[options.start_state].rule != rule || options.start_edge < 0 ||
+       options.start_edge >=
+           static_cast<int32_t>(g.states[options.start_state].num_edges))) {
+    return false;
+  }
+  if (cost[part ? options.start_state : g.rule_start[rule]].bytes > budget) {
+    return false;
+  }
   const std::string& sep = grammar_.separator();
   const int64_t sep_size = static_cast<int64_t>(sep.size());
 
@@ -341,12 +351,13 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   if (steer != nullptr) steer->EnterRule(rule, -1);
   // Without a steer (which may watch every state), chains of states with
   // nothing to decide or record are crossed in one step.
+  // A part's walk must see its stop state, which a chain may cross.
   const std::vector<int32_t>* const pass_to =
-      steer == nullptr ? &pass_to_ : nullptr;
+      steer == nullptr && !part ? &pass_to_ : nullptr;
   auto next = [pass_to](int32_t s) {
     return pass_to != nullptr ? (*pass_to)[s] : s;
   };
-  int32_t state = next(g.rule_start[rule]);
+  int32_t state = part ? options.start_state : next(g.rule_start[rule]);
   const int64_t step_limit = 64 * budget + 20000;
   std::vector<double>& weights = weights_scratch_;
   ChoiceReplay* const replay = options.replay;
@@ -362,7 +373,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
     if (steps > 4 * step_limit + 100000) return false;  // defensive
     const AtnState& st = g.states[state];
     Frame& frame = frames_[depth_ - 1];
-    if (st.kind == StateKind::kRuleStop) {
+    if (st.kind == StateKind::kRuleStop ||
+        (part && depth_ == 1 && state == options.stop_state)) {
       tree.SetSteps(frame.node, frame.steps);
       tree.EndRule(frame.node);
       const int32_t follow = frame.follow;
@@ -376,8 +388,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       continue;
     }
     if (st.num_edges == 0) return false;
-    int forced = -1;
-    if (steer != nullptr) {
+    int forced = part && steps == 0 ? options.start_edge : -1;
+    if (steer != nullptr && forced < 0) {
       forced = steer->Force(state);
       if (forced == GenerationSteer::kGiveUp ||
           forced >= static_cast<int>(st.num_edges)) {

@@ -96,6 +96,14 @@ struct GenerateOptions {
   // Forces choices (see GenerationSteer); not owned; null: none. Not
   // combined with `replay`.
   GenerationSteer* steer = nullptr;
+  // A part of the rule instead of all of it: the walk starts at decision
+  // state `start_state` of the rule, takes its edge `start_edge` (0-based)
+  // first, and ends where the rule's own walk reaches `stop_state` (a
+  // block's end). The root node then holds that part's children and steps
+  // (the first step is the start decision's, at child 0). -1: the rule.
+  int32_t start_state = -1;
+  int32_t start_edge = -1;
+  int32_t stop_state = -1;
 };
 
 // The text of a token of `type` among token nodes `nodes` of `tree` (empty:

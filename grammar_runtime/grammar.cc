@@ -338,6 +338,29 @@ void Grammar::BuildDecisions() {
     } else if (s.kind == StateKind::kPlusLoopBack) {
       info.kind = DecisionKind::kPlusLoopBack;
     }
+    if (info.kind == DecisionKind::kBlock) {
+      info.end_state = s.block_end;
+    } else if (info.kind == DecisionKind::kStarEntry) {
+      for (uint32_t i = 0; i < s.num_edges; ++i) {
+        const AtnState& t = g.states[g.Edge(info.state, i).target];
+        if (t.kind == StateKind::kStarBlockStart) info.end_state = t.block_end;
+      }
+    }
+    if (info.kind == DecisionKind::kBlock && info.end_state >= 0) {
+      for (uint32_t i = 0; i < s.num_edges; ++i) {
+        // Crosses states with one epsilon-like edge and no decision.
+        int32_t cur = g.Edge(info.state, i).target;
+        for (int hops = 0; hops < 64 && cur != info.end_state; ++hops) {
+          const AtnState& cs = g.states[cur];
+          if (cs.decision >= 0 || cs.num_edges != 1 ||
+              !IsEpsilonLike(g.Edge(cur, 0).kind)) {
+            break;
+          }
+          cur = g.Edge(cur, 0).target;
+        }
+        info.empty_alt.push_back(cur == info.end_state ? 1 : 0);
+      }
+    }
     for (uint32_t i = 0; i < s.num_edges; ++i) {
       const AtnEdge& e = g.Edge(info.state, i);
       if (info.kind != DecisionKind::kBlock &&

@@ -69,6 +69,12 @@ struct DecisionInfo {
   // (...)+ loops: the decision at the start of each iteration (the block
   // start), so iterations can be found in derivations; -1 otherwise.
   int32_t iteration_decision = -1;
+  // Where one pass through the decision's block ends: kBlock, the block's
+  // end state; kStarEntry, the end of one iteration's body; else -1.
+  int32_t end_state = -1;
+  // kBlock: per alternative, 1 if it reaches end_state without a token or a
+  // rule call (the "absent" choice of a?); empty for other kinds.
+  std::vector<uint8_t> empty_alt;
   std::vector<std::string> alt_labels;  // short text per alternative
 };
 

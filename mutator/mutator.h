@@ -182,6 +182,11 @@ class Mutator {
   std::string ParsingDescription() const;
   // Name of what made the last output.
   const std::string& last_operator() const;
+  // The last output's tree, when a grammar operator made it; else null.
+  // For tests and tools.
+  const Tree* last_output_tree() const {
+    return last_.valid && last_.has_tree ? &slots_[cur_].tree : nullptr;
+  }
   // Offers words the fuzzed program contains (program_words.h) to
   // generation: each is kept for every open token type that lexes it whole
   // (with MutatorConfig::program_words). Returns how many were kept for at

@@ -27,6 +27,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"replay", OpReplay, 0.5, false, false, true, false, false},
       {"replay-rule", OpReplayRule, 1.0, false, false, true, false, false},
       {"kpath", OpKPath, 1.0, false, false, false, false, false},
+      {"insert", OpInsert, 1.0, false, false, true, false, false},
   };
   return *table;
 }

@@ -118,6 +118,10 @@ bool OpReplayRule(MutationContext& ctx, const Tree& in, Tree* out);
 // it starts in (with inverse probabilities: unseen alternatives first), up
 // to 4 times, until the new subtree holds the path's last symbol.
 bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out);
+// Insertion (operators_insert.cc): at an optional block the input leaves
+// out, or at a (...)* loop, a part generated in place (the block present,
+// one more iteration); the rest of the rule node is kept.
+bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out);
 
 // Helpers shared by the operators.
 namespace op_internal {

@@ -4,6 +4,8 @@
 #include "atn/ATNState.h"
 #include "atn/ActionTransition.h"
 #include "atn/AtomTransition.h"
+#include "atn/BlockEndState.h"
+#include "atn/BlockStartState.h"
 #include "atn/DecisionState.h"
 #include "atn/LexerAction.h"
 #include "atn/LexerActionType.h"
@@ -66,6 +68,11 @@ AtnGraph ConvertAtn(const antlr4::atn::ATN& atn) {
     }
     if (auto* e = dynamic_cast<antlr4::atn::StarLoopEntryState*>(s)) {
       out.precedence_decision = e->isPrecedenceDecision;
+    }
+    if (auto* b = dynamic_cast<antlr4::atn::BlockStartState*>(s)) {
+      if (b->endState != nullptr) {
+        out.block_end = static_cast<int32_t>(b->endState->stateNumber);
+      }
     }
     out.first_edge = static_cast<uint32_t>(g.edges.size());
     out.num_edges = static_cast<uint32_t>(s->transitions.size());
