@@ -339,13 +339,23 @@ void Grammar::BuildDecisions() {
       info.kind = DecisionKind::kPlusLoopBack;
     }
     if (info.kind == DecisionKind::kBlock) {
+      info.part_start = info.state;
       info.end_state = s.block_end;
-    } else if (info.kind == DecisionKind::kStarEntry) {
+    } else if (info.kind == DecisionKind::kStarEntry ||
+               info.kind == DecisionKind::kPlusLoopBack) {
       for (uint32_t i = 0; i < s.num_edges; ++i) {
-        const AtnState& t = g.states[g.Edge(info.state, i).target];
-        if (t.kind == StateKind::kStarBlockStart) info.end_state = t.block_end;
+        const int32_t target = g.Edge(info.state, i).target;
+        const AtnState& t = g.states[target];
+        if (t.kind == StateKind::kStarBlockStart) {
+          info.part_start = info.state;
+          info.end_state = t.block_end;
+        } else if (t.kind == StateKind::kPlusBlockStart) {
+          info.part_start = target;
+          info.end_state = t.block_end;
+        }
       }
     }
+    if (info.end_state < 0) info.part_start = -1;
     if (info.kind == DecisionKind::kBlock && info.end_state >= 0) {
       for (uint32_t i = 0; i < s.num_edges; ++i) {
         // Crosses states with one epsilon-like edge and no decision.

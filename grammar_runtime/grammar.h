@@ -69,8 +69,11 @@ struct DecisionInfo {
   // (...)+ loops: the decision at the start of each iteration (the block
   // start), so iterations can be found in derivations; -1 otherwise.
   int32_t iteration_decision = -1;
-  // Where one pass through the decision's block ends: kBlock, the block's
-  // end state; kStarEntry, the end of one iteration's body; else -1.
+  // A part an insertion generates (one pass through the decision's block)
+  // starts at `part_start` and ends at `end_state`: for kBlock the block
+  // itself; for kStarEntry, this state (its "enter" edge) to the end of the
+  // iteration's body; for kPlusLoopBack, one iteration's block. -1: none.
+  int32_t part_start = -1;
   int32_t end_state = -1;
   // kBlock: per alternative, 1 if it reaches end_state without a token or a
   // rule call (the "absent" choice of a?); empty for other kinds.

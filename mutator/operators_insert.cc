@@ -1,11 +1,11 @@
 // Insertion: a part the input leaves out, generated where it goes. At an
 // optional block the parse took as absent (`a?`, or `(a | b)?`), the part
-// becomes present; at a (...)* loop, before any iteration or at its end, a
-// fresh iteration is added. Everything else in the rule node stays: a
-// function call `count(*)` gains `OVER (...)`, an empty JSON object a
-// member, a CREATE TABLE column a constraint. Regeneration would remake the
-// whole node (and lose what made it valid); loop duplication only copies
-// iterations that are there.
+// becomes present; at a (...)* loop a fresh iteration goes before any
+// iteration or after the last, at a (...)+ loop after any iteration.
+// Everything else in the rule node stays: a function call `count(*)` gains
+// `OVER (...)`, an empty JSON object a member, an XML start tag an
+// attribute. Regeneration would remake the whole node (and lose what made
+// it valid); loop duplication only copies iterations that are there.
 //
 // The generator derives only the part (GenerateOptions::start_state), from
 // the decision with a non-empty alternative forced, to the block's end; its
@@ -22,8 +22,11 @@ namespace {
 bool IsInsertPoint(const Grammar& grammar, const DerivationStep& s) {
   if (s.decision < 0 || s.decision >= grammar.num_decisions()) return false;
   const DecisionInfo& d = grammar.decision(s.decision);
-  if (d.end_state < 0) return false;
-  if (d.kind == DecisionKind::kStarEntry) return true;
+  if (d.part_start < 0) return false;
+  if (d.kind == DecisionKind::kStarEntry ||
+      d.kind == DecisionKind::kPlusLoopBack) {
+    return true;
+  }
   if (d.kind != DecisionKind::kBlock) return false;
   const size_t alt = s.alt - 1u;
   if (alt >= d.empty_alt.size() || !d.empty_alt[alt]) return false;
@@ -53,14 +56,23 @@ bool PickInsertPoint(MutationContext& ctx, const Tree& in, int* node,
   return false;
 }
 
+// The alternative (0-based) of a loop decision that goes on, or -1.
+int ContinueAlt(const DecisionInfo& d) {
+  for (int i = 0; i < d.num_alts; ++i) {
+    if (i + 1 != d.exit_alt) return i;
+  }
+  return -1;
+}
+
 // The edge a fresh part starts with: a random non-empty alternative of an
-// optional block, the "one more iteration" edge of a loop.
+// optional block, the "one more iteration" edge of a (...)* loop, any
+// alternative of a (...)+ loop's block.
 int StartEdge(MutationContext& ctx, const DecisionInfo& d) {
-  if (d.kind == DecisionKind::kStarEntry) {
-    for (int i = 0; i < d.num_alts; ++i) {
-      if (i + 1 != d.exit_alt) return i;
-    }
-    return -1;
+  if (d.kind == DecisionKind::kStarEntry) return ContinueAlt(d);
+  if (d.kind == DecisionKind::kPlusLoopBack) {
+    const uint32_t n =
+        ctx.grammar.parser_graph().states[d.part_start].num_edges;
+    return n == 0 ? -1 : static_cast<int>(ctx.rng.Below(n));
   }
   std::vector<int32_t>& present = ctx.scratch.kids;
   present.clear();
@@ -87,7 +99,7 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
       std::min(ctx.max_size - in.TextSize() - slack, 32 + ctx.rng.Below(224));
   options.mode = ctx.mode;
   options.max_depth = std::max(1, ctx.max_depth - in.node(node).depth);
-  options.start_state = d.state;
+  options.start_state = d.part_start;
   options.start_edge = edge;
   options.stop_state = d.end_state;
   op_internal::PreferInputTexts(ctx, in, &options);
@@ -121,14 +133,21 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
     if (child == p) first_after = here;
   }
   if (child <= p) append_part();
-  // Steps: an optional's "absent" step becomes the part's; a loop's new
-  // iteration goes before the step that decides at p. Later steps move on.
+  // Steps: an optional's "absent" step becomes the part's; a (...)*
+  // loop's new iteration goes before the step that decides at p; a (...)+
+  // loop's goes after the iteration that ends at p, which now goes on.
+  // Later steps move on.
   std::vector<DerivationStep>& steps = ctx.scratch.steps;
   steps.clear();
-  const bool loop = d.kind == DecisionKind::kStarEntry;
+  const bool plus = d.kind == DecisionKind::kPlusLoopBack;
+  const bool loop = plus || d.kind == DecisionKind::kStarEntry;
   for (int i = 0; i < static_cast<int>(old.size()); ++i) {
     DerivationStep s = old[i];
     if (i == step) {
+      if (plus) {
+        steps.push_back(DerivationStep{
+            at.decision, static_cast<uint16_t>(ContinueAlt(d) + 1), at.child});
+      }
       for (DerivationStep a : added) {
         a.child = static_cast<uint16_t>(a.child + p);
         steps.push_back(a);

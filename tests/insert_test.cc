@@ -119,5 +119,31 @@ TEST(Insert, GivesAFunctionCallAnOverClause) {
   EXPECT_TRUE(seen);
 }
 
+// A (...)+ loop gets one more iteration after any of its iterations: the
+// choice `(b|c)` of a DTD (`( S? '|' S? cp )+`) gains a third member, and
+// every output's tree, the grown loop's record included, is the parser's.
+TEST(Insert, AddsAnIterationToAPlusLoop) {
+  auto m = InsertOnly("xml");
+  Parser parser(m->grammar());
+  const std::string in = "<!DOCTYPE a [<!ELEMENT a (b|c)>]><a/>";
+  int third = 0;
+  for (unsigned seed = 0; seed < 400; ++seed) {
+    std::string op;
+    const std::string out = m->MutateString(in, 256, seed, &op);
+    if (op.rfind("insert", 0) != 0) continue;
+    ASSERT_TRUE(OnlyAdds(in, out)) << out;
+    auto parsed = parser.Parse(out);
+    ASSERT_TRUE(parsed.ok());
+    ASSERT_EQ(parsed->syntax_errors, 0) << out;
+    ASSERT_TRUE(SameDerivation(*m->last_output_tree(), parsed->tree)) << out;
+    const size_t open = out.find("(b|c");
+    if (open != std::string::npos &&
+        out.find('|', open + 3) < out.find(')', open)) {
+      ++third;
+    }
+  }
+  EXPECT_GT(third, 0);
+}
+
 }  // namespace
 }  // namespace grammut
