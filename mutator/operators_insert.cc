@@ -106,7 +106,7 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
   options.enclosing = op_internal::EnclosingRules(ctx, in, node);
   Tree& part = ctx.scratch.fresh;
   if (!ctx.generator.Generate(in.node(node).symbol, ctx.rng, options, &part) ||
-      part.ChildCount(0) == 0) {
+      part.ChildCount(0) == 0 || part.TextSize() == 0) {
     return false;
   }
   const absl::Span<const DerivationStep> added = part.steps(0);
