@@ -5,6 +5,7 @@
 
 #include "grammar_runtime/choice_replay.h"
 #include "grammar_runtime/min_cost.h"
+#include "grammar_runtime/place_match.h"
 
 namespace grammut {
 
@@ -68,37 +69,67 @@ bool ParentIs(const Tree& tree, int at, int rule) {
 }  // namespace
 
 absl::string_view PickTokenTextOfType(const Tree& tree,
-                                      absl::Span<const int32_t> nodes, int type,
-                                      size_t max_len, Rng& rng,
-                                      int parent_rule) {
+                                      absl::Span<const int32_t> nodes,
+                                      absl::Span<const int32_t> node_rules,
+                                      int type, size_t max_len, Rng& rng,
+                                      absl::Span<const int32_t> want) {
+  const auto fits = [&](int at) {
+    if (tree.node(at).is_rule || tree.node(at).symbol != type) return false;
+    const size_t size = tree.token_text(at).size();
+    return size != 0 && size <= max_len;
+  };
+  if (!nodes.empty() && node_rules.size() == nodes.size() * kTokenPlaceDepth) {
+    const int64_t k = PickByPlace(
+        nodes.size(), kTokenPlaceDepth,
+        [&](size_t k) {
+          return fits(nodes[k])
+                     ? PlaceMatch(want, &node_rules[k * kTokenPlaceDepth],
+                                  kTokenPlaceDepth)
+                     : -1;
+        },
+        rng);
+    return k >= 0 ? tree.token_text(nodes[k]) : absl::string_view();
+  }
   // Without a list, twice the looks: rule nodes and literals are drawn too.
+  const int parent_rule = want.empty() ? -1 : want[0];
   const int looks = nodes.empty() ? 16 : 8;
   for (int look = 0; look < looks && !tree.empty(); ++look) {
     const int at = nodes.empty() ? static_cast<int>(rng.Below(tree.size()))
                                  : nodes[rng.Below(nodes.size())];
-    if (tree.node(at).is_rule || tree.node(at).symbol != type) continue;
+    if (!fits(at)) continue;
     if (parent_rule >= 0 && look < looks / 2 &&
         !ParentIs(tree, at, parent_rule)) {
       continue;
     }
-    const absl::string_view text = tree.token_text(at);
-    if (!text.empty() && text.size() <= max_len) return text;
+    return tree.token_text(at);
   }
   return {};
 }
 
-bool Generator::PickContextText(int type, int parent, int64_t room,
-                                const GenerateOptions& options, Rng& rng) {
+bool Generator::PickContextText(int type, absl::Span<const int32_t> want,
+                                int64_t room, const GenerateOptions& options,
+                                Rng& rng) {
   if (options.context == nullptr || room <= 0 ||
       !rng.Chance(options.context_probability)) {
     return false;
   }
-  const absl::string_view text =
-      PickTokenTextOfType(*options.context, options.context_tokens, type,
-                          static_cast<size_t>(room), rng, parent);
+  const absl::string_view text = PickTokenTextOfType(
+      *options.context, options.context_tokens, options.context_token_rules,
+      type, static_cast<size_t>(room), rng, want);
   if (text.empty()) return false;
   text_.assign(text.data(), text.size());
   return true;
+}
+
+absl::Span<const int32_t> Generator::WantedContext(
+    const Tree& tree, const GenerateOptions& options) {
+  if (options.context == nullptr || pool_ == nullptr || !pool_->by_context()) {
+    return {};
+  }
+  const absl::Span<const int32_t> enclosing = Enclosing(tree, options);
+  wanted_.assign(enclosing.rbegin(), enclosing.rend());
+  if (wanted_.size() > kTokenPlaceDepth) wanted_.resize(kTokenPlaceDepth);
+  return wanted_;
 }
 
 absl::Span<const int32_t> Generator::Enclosing(const Tree& tree,
@@ -643,12 +674,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             tokens_.Generate(type, seeded,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
                              options.pool_probability, &text_);
-          } else if (!PickContextText(
-                         type,
-                         pool_ != nullptr && pool_->by_context()
-                             ? tree.node(frames_[depth_ - 1].node).symbol
-                             : -1,
-                         room, options, rng)) {
+          } else if (!PickContextText(type, WantedContext(tree, options), room,
+                                      options, rng)) {
             tokens_.Generate(
                 type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
                 options.pool_probability, &text_, Enclosing(tree, options));

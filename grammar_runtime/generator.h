@@ -26,6 +26,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
+#include "grammar_runtime/place_match.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/separator_oracle.h"
 #include "grammar_runtime/token_generator.h"
@@ -78,6 +79,11 @@ struct GenerateOptions {
   // input defines. Not owned; null: none.
   const Tree* context = nullptr;
   absl::Span<const int32_t> context_tokens;
+  // Optional, kTokenPlaceDepth per entry of `context_tokens`: the rules
+  // enclosing that token, innermost first (-1 past the root). With them a
+  // name is taken from the input where it stood in the same place (a table
+  // name for a table name), backing off to fewer enclosing rules.
+  absl::Span<const int32_t> context_token_rules;
   double context_probability = 0;
   int precedence = 0;  // precedence argument of the start rule
   // The rules enclosing the generated one where its tree goes (outermost
@@ -108,13 +114,20 @@ struct GenerateOptions {
 
 // The text of a token of `type` among token nodes `nodes` of `tree` (empty:
 // among all its nodes), not empty and at most `max_len` bytes, or an empty
-// view: a few random nodes are looked at, not all. With `parent_rule` >= 0,
-// the first half of the looks take only a token whose parent is a node of
-// that rule (a name from the same place: a function name for a function).
+// view. `want` holds the rules enclosing the token to be written, innermost
+// first (at most kTokenPlaceDepth; may be empty).
+//
+// With `node_rules` (kTokenPlaceDepth per entry of `nodes`, innermost
+// first), every token of `nodes` is looked at: the candidates enclosed by
+// the most rules of `want` in order are drawn from, each shorter match
+// (then any token of the type) taking over with probability 1/4.
+// Without, a few random nodes are looked at, the first half taking only a
+// token whose parent is a node of rule want[0].
 absl::string_view PickTokenTextOfType(const Tree& tree,
-                                      absl::Span<const int32_t> nodes, int type,
-                                      size_t max_len, Rng& rng,
-                                      int parent_rule = -1);
+                                      absl::Span<const int32_t> nodes,
+                                      absl::Span<const int32_t> node_rules,
+                                      int type, size_t max_len, Rng& rng,
+                                      absl::Span<const int32_t> want);
 
 class Generator {
  public:
@@ -175,9 +188,13 @@ class Generator {
                     ProbabilityMode mode, Rng& rng);
   // With probability options.context_probability, sets text_ to the text
   // of a token of `type` from options.context that fits `room`, preferably
-  // one whose parent is a node of rule `parent`; false if none was taken.
-  bool PickContextText(int type, int parent, int64_t room,
+  // one enclosed as `want` (innermost first); false if none was taken.
+  bool PickContextText(int type, absl::Span<const int32_t> want, int64_t room,
                        const GenerateOptions& options, Rng& rng);
+  // The rules enclosing the next token, innermost first, at most
+  // kTokenPlaceDepth (for PickContextText; empty without token contexts).
+  absl::Span<const int32_t> WantedContext(const Tree& tree,
+                                          const GenerateOptions& options);
   // The last TokenPool::kMaxContextRules rules enclosing the next token
   // (options.enclosing, then the open frames), outermost first.
   absl::Span<const int32_t> Enclosing(const Tree& tree,
@@ -217,6 +234,7 @@ class Generator {
   std::vector<MinCost> costs_;
   std::vector<double> type_weights_;
   std::vector<int32_t> enclosing_;  // a token's enclosing rules
+  std::vector<int32_t> wanted_;     // WantedContext's buffer
   // Cumulative TokenTypeWeights of whole type lists, by (list, mode), as of
   // Weights::token_version() `version`.
   struct TypeCdf {

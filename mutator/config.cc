@@ -96,6 +96,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
        {std::pair<const char*, bool*>{"GRAMMUT_VALIDITY", &c.validity},
         {"GRAMMUT_DICT", &c.dictionary},
         {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
+        {"GRAMMUT_PLACES", &c.places},
         {"GRAMMUT_PROGRAM_WORDS", &c.program_words}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {

@@ -110,6 +110,10 @@ struct MutatorConfig {
   // Draw corpus token texts by grammar context (the rules around a token),
   // not only by token type (GRAMMUT_TOKEN_CONTEXTS).
   bool token_contexts = true;
+  // Swap, splice and crossover prefer a partner subtree that stood in the
+  // same place, under the same parent and grandparent rules
+  // (GRAMMUT_PLACES; place_match.h).
+  bool places = true;
   // Offer words found in the fuzzed program's read-only data to generation
   // (GRAMMUT_PROGRAM_WORDS; program_words.h).
   bool program_words = true;

@@ -1,6 +1,7 @@
 #include "mutator/donor_pool.h"
 
 #include "absl/hash/hash.h"
+#include "grammar_runtime/place_match.h"
 
 namespace grammut {
 
@@ -10,14 +11,18 @@ DonorPool::DonorPool(int num_rules, size_t max_bytes, size_t per_rule,
       per_rule_(per_rule),
       max_subtree_bytes_(max_subtree_bytes),
       donors_(static_cast<size_t>(num_rules)),
+      places_(static_cast<size_t>(num_rules)),
       seen_(static_cast<size_t>(num_rules)) {}
 
 void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
   Rng rng(salt);
+  open_.clear();
   for (int i = 0; i < tree.size(); ++i) {
     const Node& n = tree.node(i);
-    if (!n.is_rule || n.symbol < 0 ||
-        n.symbol >= static_cast<int>(donors_.size())) {
+    if (!n.is_rule) continue;
+    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
+    open_.push_back(i);
+    if (n.symbol < 0 || n.symbol >= static_cast<int>(donors_.size())) {
       continue;
     }
     const absl::string_view text = tree.SubtreeText(i);
@@ -30,24 +35,45 @@ void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
     if (full && list.empty()) continue;
     // A full rule's donor is overwritten in place: its buffers are reused,
     // so a pool that follows the corpus allocates little once it is full.
-    Tree* slot;
+    auto& places = places_[n.symbol];
+    size_t slot;
     if (!full) {
-      if (list.empty()) list.reserve(per_rule_);
-      slot = &list.emplace_back();
+      if (list.empty()) {
+        list.reserve(per_rule_);
+        places.reserve(per_rule_ * kRulePlaceDepth);
+      }
+      slot = list.size();
+      list.emplace_back();
+      places.resize(places.size() + kRulePlaceDepth);
     } else {
-      slot = &list[rng.Below(list.size())];
-      bytes_ -= slot->MemoryBytes();
+      slot = rng.Below(list.size());
+      bytes_ -= list[slot].MemoryBytes();
     }
-    slot->AssignSubtree(tree, i);
-    bytes_ += slot->MemoryBytes();
+    list[slot].AssignSubtree(tree, i);
+    // open_ ends with node i itself; the rules before it enclose it.
+    for (int k = 0; k < kRulePlaceDepth; ++k) {
+      const int open = static_cast<int>(open_.size()) - 2 - k;
+      places[slot * kRulePlaceDepth + k] =
+          open >= 0 ? tree.node(open_[open]).symbol : -1;
+    }
+    bytes_ += list[slot].MemoryBytes();
   }
 }
 
-const Tree* DonorPool::Pick(int rule, Rng& rng) const {
+const Tree* DonorPool::Pick(int rule, Rng& rng,
+                            absl::Span<const int32_t> want) const {
   if (rule < 0 || rule >= static_cast<int>(donors_.size())) return nullptr;
   const auto& list = donors_[rule];
   if (list.empty()) return nullptr;
-  return &list[rng.Below(list.size())];
+  if (want.empty()) return &list[rng.Below(list.size())];
+  const std::vector<int32_t>& places = places_[rule];
+  const int64_t k = PickByPlace(
+      list.size(), kRulePlaceDepth,
+      [&](size_t k) {
+        return PlaceMatch(want, &places[k * kRulePlaceDepth], kRulePlaceDepth);
+      },
+      rng);
+  return &list[static_cast<size_t>(k)];
 }
 
 }  // namespace grammut

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/types/span.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/tree.h"
 
@@ -24,8 +25,11 @@ class DonorPool {
   // Adds the rule subtrees of `tree`. `salt` makes replacement choices
   // deterministic.
   void AddTree(const Tree& tree, uint64_t salt);
-  // A random donor for `rule` (its root is node 0), or null.
-  const Tree* Pick(int rule, Rng& rng) const;
+  // A random donor for `rule` (its root is node 0), or null. With a place
+  // `want` (the rules enclosing where it goes, innermost first), donors
+  // that stood in the same place are preferred (place_match.h).
+  const Tree* Pick(int rule, Rng& rng,
+                   absl::Span<const int32_t> want = {}) const;
   // Number of donors kept for `rule`.
   size_t count(int rule) const { return donors_[rule].size(); }
   // Heap bytes the donors hold.
@@ -37,6 +41,9 @@ class DonorPool {
   size_t max_subtree_bytes_;
   size_t bytes_ = 0;
   std::vector<std::vector<Tree>> donors_;
+  // Per rule, kRulePlaceDepth rules per donor: where it stood.
+  std::vector<std::vector<int32_t>> places_;
+  std::vector<int> open_;  // AddTree's open rule nodes
   std::vector<absl::flat_hash_set<uint64_t>> seen_;
 };
 

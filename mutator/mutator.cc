@@ -423,6 +423,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
                         other != nullptr ? other->index : nullptr,
                         kpaths_.get()};
     ctx.input_texts = config_.input_texts;
+    ctx.places = config_.places;
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
     if (op.whole_input) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;

@@ -86,9 +86,13 @@ void PreferInputTexts(const MutationContext& ctx, const Tree& in,
   options->context = &in;
   // A tree used once (a chain's last output) is not indexed for this: the
   // generator then looks at random nodes of it.
-  options->context_tokens = ctx.index.has_tokens()
-                                ? ctx.index.FreeTokens(in, ctx.grammar)
-                                : absl::Span<const int32_t>();
+  if (ctx.index.has_tokens()) {
+    options->context_tokens = ctx.index.FreeTokens(in, ctx.grammar);
+    options->context_token_rules = ctx.index.FreeTokenRules(in, ctx.grammar);
+  } else {
+    options->context_tokens = {};
+    options->context_token_rules = {};
+  }
   options->context_probability = ctx.input_texts;
 }
 

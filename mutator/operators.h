@@ -68,6 +68,9 @@ struct MutationContext {
   // Chance that a generated token takes the text of a token of its type in
   // the input (GRAMMUT_INPUT_TEXTS; GenerateOptions::context_probability).
   double input_texts = 0;
+  // Swap, splice and crossover prefer partners from the same place
+  // (GRAMMUT_PLACES).
+  bool places = false;
 };
 
 // An operator: returns false if it cannot apply.

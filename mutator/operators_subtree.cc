@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "grammar_runtime/place_match.h"
 #include "mutator/operators.h"
 
 namespace grammut {
@@ -17,6 +18,28 @@ namespace {
 // A random rule node, or -1.
 int PickRuleNode(const MutationContext& ctx, const Tree& in) {
   return TreeIndex::RandomRuleNode(in, ctx.rng);
+}
+
+// The place of rule node `at` of `in` a partner should come from (empty:
+// any, when places are off).
+absl::Span<const int32_t> WantedPlace(const MutationContext& ctx,
+                                      const Tree& in, int at) {
+  if (!ctx.places) return {};
+  return ctx.index.PlaceOf(in, ctx.grammar, at);
+}
+
+// One of `count` nodes whose places (kRulePlaceDepth each) are
+// `places`, among those `allowed`, preferring the place `want`; -1 if none.
+int64_t PickPartner(absl::Span<const int32_t> want,
+                    absl::Span<const int32_t> places, size_t count,
+                    absl::FunctionRef<bool(size_t)> allowed, Rng& rng) {
+  constexpr int kDepth = kRulePlaceDepth;
+  return PickByPlace(
+      count, kDepth,
+      [&](size_t k) {
+        return allowed(k) ? PlaceMatch(want, &places[k * kDepth], kDepth) : -1;
+      },
+      rng);
 }
 
 }  // namespace
@@ -43,15 +66,23 @@ bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
 bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   const int a = PickRuleNode(ctx, in);
   if (a < 0) return false;
-  std::vector<int32_t>& partners = ctx.scratch.ints;
-  partners.clear();
-  for (int32_t b : ctx.index.OfRule(in, ctx.grammar, in.node(a).symbol)) {
-    if (!Inside(in, a, b) && !Inside(in, b, a)) partners.push_back(b);
-  }
-  if (partners.empty()) return false;
-  const int b = partners[ctx.rng.Below(partners.size())];
+  // A partner of the same rule outside `a` with another text, preferably
+  // from a's place.
+  const int rule = in.node(a).symbol;
+  const absl::Span<const int32_t> nodes =
+      ctx.index.OfRule(in, ctx.grammar, rule);
+  const absl::string_view text = in.SubtreeText(a);
+  const int64_t pick = PickPartner(
+      WantedPlace(ctx, in, a), ctx.index.PlacesOfRule(in, ctx.grammar, rule),
+      nodes.size(),
+      [&](size_t k) {
+        return !Inside(in, a, nodes[k]) && !Inside(in, nodes[k], a) &&
+               in.SubtreeText(nodes[k]) != text;
+      },
+      ctx.rng);
+  if (pick < 0) return false;
+  const int b = nodes[pick];
   const int first = std::min(a, b), second = std::max(a, b);
-  if (in.SubtreeText(first) == in.SubtreeText(second)) return false;
   // Replace the later one first so the earlier index stays valid.
   const size_t saved = ctx.max_size;
   ctx.max_size = SIZE_MAX;
@@ -66,7 +97,8 @@ bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
-    const Tree* donor = ctx.donors->Pick(in.node(at).symbol, ctx.rng);
+    const Tree* donor =
+        ctx.donors->Pick(in.node(at).symbol, ctx.rng, WantedPlace(ctx, in, at));
     if (donor == nullptr) continue;
     if (donor->SubtreeText(0) == in.SubtreeText(at)) continue;
     if (Splice(ctx, in, at, *donor, 0, out)) return true;
@@ -83,10 +115,16 @@ bool OpCrossover(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 8; ++attempt) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
+    const int rule = in.node(at).symbol;
     absl::Span<const int32_t> matches =
-        ctx.other_index->OfRule(other, ctx.grammar, in.node(at).symbol);
+        ctx.other_index->OfRule(other, ctx.grammar, rule);
     if (matches.empty()) continue;
-    const int from = matches[ctx.rng.Below(matches.size())];
+    const int64_t pick = PickPartner(
+        WantedPlace(ctx, in, at),
+        ctx.other_index->PlacesOfRule(other, ctx.grammar, rule), matches.size(),
+        [](size_t) { return true; }, ctx.rng);
+    if (pick < 0) continue;
+    const int from = matches[pick];
     if (other.SubtreeText(from) == in.SubtreeText(at)) continue;
     if (Splice(ctx, in, at, other, from, out)) return true;
   }

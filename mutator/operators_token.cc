@@ -140,17 +140,23 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   const int type = in.node(at).symbol;
   const absl::Span<const int32_t> enclosing =
       op_internal::EnclosingRules(ctx, in, at);
+  // The token's own place, innermost first, when names are kept by place.
+  int32_t wanted[kTokenPlaceDepth];
+  size_t num_wanted = 0;
+  if (ctx.pool != nullptr && ctx.pool->by_context()) {
+    for (auto r = enclosing.rbegin();
+         r != enclosing.rend() && num_wanted < kTokenPlaceDepth; ++r) {
+      wanted[num_wanted++] = *r;
+    }
+  }
+  const absl::Span<const int32_t> want(wanted, num_wanted);
   for (int attempt = 0; attempt < 3; ++attempt) {
     // Another token's text of the input (a name it defines), or a new one.
     const absl::string_view same_input =
         ctx.rng.Chance(ctx.input_texts)
             ? PickTokenTextOfType(in, ctx.index.FreeTokens(in, ctx.grammar),
-                                  type, room, ctx.rng,
-                                  ctx.pool != nullptr &&
-                                          ctx.pool->by_context() &&
-                                          !enclosing.empty()
-                                      ? enclosing.back()
-                                      : -1)
+                                  ctx.index.FreeTokenRules(in, ctx.grammar),
+                                  type, room, ctx.rng, want)
             : absl::string_view();
     if (!same_input.empty()) {
       text.assign(same_input.data(), same_input.size());

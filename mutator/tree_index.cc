@@ -31,12 +31,25 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
   }
   for (int r = 0; r < num_rules; ++r) rule_begin_[r + 1] += rule_begin_[r];
   by_rule_.resize(count);
+  places_.resize(static_cast<size_t>(count) * kRulePlaceDepth);
   // Counting sort, stable: each group stays in preorder. rule_begin_[r] is
-  // the insertion cursor of group r, restored afterwards.
+  // the insertion cursor of group r, restored afterwards. open_ holds the
+  // rule nodes enclosing node i.
+  open_.clear();
   for (int i = 0; i < tree.size(); ++i) {
     const Node& n = tree.node(i);
-    if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) continue;
-    by_rule_[rule_begin_[n.symbol]++] = i;
+    if (!n.is_rule) continue;
+    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
+    if (n.symbol >= 0 && n.symbol < num_rules) {
+      const int slot = rule_begin_[n.symbol]++;
+      by_rule_[slot] = i;
+      for (int k = 0; k < kRulePlaceDepth; ++k) {
+        const int open = static_cast<int>(open_.size()) - 1 - k;
+        places_[static_cast<size_t>(slot) * kRulePlaceDepth + k] =
+            open >= 0 ? tree.node(open_[open]).symbol : -1;
+      }
+    }
+    open_.push_back(i);
   }
   for (int r = num_rules; r > 0; --r) rule_begin_[r] = rule_begin_[r - 1];
   rule_begin_[0] = 0;
@@ -46,11 +59,24 @@ void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
   built_tokens_ = true;
   tokens_.clear();
   free_tokens_.clear();
+  free_token_rules_.clear();
+  open_.clear();
   for (int i = 0; i < tree.size(); ++i) {
+    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
     const Node& n = tree.node(i);
-    if (n.is_rule || n.symbol <= 0 || n.text_size == n.trivia_size) continue;
+    if (n.is_rule) {
+      open_.push_back(i);
+      continue;
+    }
+    if (n.symbol <= 0 || n.text_size == n.trivia_size) continue;
     tokens_.push_back(i);
-    if (!grammar.is_literal(n.symbol)) free_tokens_.push_back(i);
+    if (grammar.is_literal(n.symbol)) continue;
+    free_tokens_.push_back(i);
+    for (int k = 1; k <= kTokenPlaceDepth; ++k) {
+      const int open = static_cast<int>(open_.size()) - k;
+      free_token_rules_.push_back(open >= 0 ? tree.node(open_[open]).symbol
+                                            : -1);
+    }
   }
 }
 
@@ -61,6 +87,29 @@ absl::Span<const int32_t> TreeIndex::OfRule(const Tree& tree,
   if (rule < 0 || rule + 1 >= static_cast<int>(rule_begin_.size())) return {};
   return absl::Span<const int32_t>(by_rule_.data() + rule_begin_[rule],
                                    rule_begin_[rule + 1] - rule_begin_[rule]);
+}
+
+absl::Span<const int32_t> TreeIndex::PlacesOfRule(const Tree& tree,
+                                                  const Grammar& grammar,
+                                                  int rule) const {
+  if (!built_rules_) BuildRules(tree, grammar);
+  if (rule < 0 || rule + 1 >= static_cast<int>(rule_begin_.size())) return {};
+  return absl::Span<const int32_t>(
+      places_.data() + static_cast<size_t>(rule_begin_[rule]) * kRulePlaceDepth,
+      static_cast<size_t>(rule_begin_[rule + 1] - rule_begin_[rule]) *
+          kRulePlaceDepth);
+}
+
+absl::Span<const int32_t> TreeIndex::PlaceOf(const Tree& tree,
+                                             const Grammar& grammar,
+                                             int node) const {
+  const int rule = tree.node(node).symbol;
+  const absl::Span<const int32_t> nodes = OfRule(tree, grammar, rule);
+  const auto it = std::lower_bound(nodes.begin(), nodes.end(), node);
+  if (it == nodes.end() || *it != node) return {};
+  return PlacesOfRule(tree, grammar, rule)
+      .subspan(static_cast<size_t>(it - nodes.begin()) * kRulePlaceDepth,
+               kRulePlaceDepth);
 }
 
 absl::Span<const int32_t> TreeIndex::OfRuleWithin(const Tree& tree,
@@ -85,6 +134,12 @@ const std::vector<int32_t>& TreeIndex::FreeTokens(
   return free_tokens_;
 }
 
+const std::vector<int32_t>& TreeIndex::FreeTokenRules(
+    const Tree& tree, const Grammar& grammar) const {
+  if (!built_tokens_) BuildTokens(tree, grammar);
+  return free_token_rules_;
+}
+
 const std::vector<int32_t>& TreeIndex::LoopNodes(const Tree& tree,
                                                  const Grammar& grammar) const {
   if (!built_rules_) BuildRules(tree, grammar);
@@ -93,16 +148,20 @@ const std::vector<int32_t>& TreeIndex::LoopNodes(const Tree& tree,
 
 void TreeIndex::ShrinkToFit() const {
   by_rule_.shrink_to_fit();
+  places_.shrink_to_fit();
   rule_begin_.shrink_to_fit();
   loop_nodes_.shrink_to_fit();
   tokens_.shrink_to_fit();
   free_tokens_.shrink_to_fit();
+  free_token_rules_.shrink_to_fit();
+  open_.shrink_to_fit();
 }
 
 size_t TreeIndex::MemoryBytes() const {
-  return sizeof(int32_t) * (by_rule_.capacity() + rule_begin_.capacity() +
-                            loop_nodes_.capacity() + tokens_.capacity() +
-                            free_tokens_.capacity());
+  return sizeof(int32_t) * (by_rule_.capacity() + places_.capacity() +
+                            rule_begin_.capacity() + loop_nodes_.capacity() +
+                            tokens_.capacity() + free_tokens_.capacity() +
+                            free_token_rules_.capacity() + open_.capacity());
 }
 
 }  // namespace grammut

@@ -17,6 +17,7 @@
 
 #include "absl/types/span.h"
 #include "grammar_runtime/grammar.h"
+#include "grammar_runtime/place_match.h"
 #include "grammar_runtime/rng.h"
 #include "grammar_runtime/tree.h"
 
@@ -36,6 +37,14 @@ class TreeIndex {
   // Rule nodes of `rule`, in preorder.
   absl::Span<const int32_t> OfRule(const Tree& tree, const Grammar& grammar,
                                    int rule) const;
+  // Per entry of OfRule(rule), the kRulePlaceDepth rules enclosing that
+  // node, innermost first (-1 past the root).
+  absl::Span<const int32_t> PlacesOfRule(const Tree& tree,
+                                         const Grammar& grammar,
+                                         int rule) const;
+  // The place of rule node `node` (kRulePlaceDepth rules, innermost first).
+  absl::Span<const int32_t> PlaceOf(const Tree& tree, const Grammar& grammar,
+                                    int node) const;
   // Rule nodes of `rule` inside node range [begin, end).
   absl::Span<const int32_t> OfRuleWithin(const Tree& tree,
                                          const Grammar& grammar, int rule,
@@ -45,6 +54,10 @@ class TreeIndex {
                                      const Grammar& grammar) const;
   const std::vector<int32_t>& FreeTokens(const Tree& tree,
                                          const Grammar& grammar) const;
+  // Per entry of FreeTokens, the kTokenPlaceDepth rules enclosing it,
+  // innermost first (-1 past the root; GenerateOptions::context_token_rules).
+  const std::vector<int32_t>& FreeTokenRules(const Tree& tree,
+                                             const Grammar& grammar) const;
   // Rule nodes with two or more derivation steps (loop candidates).
   const std::vector<int32_t>& LoopNodes(const Tree& tree,
                                         const Grammar& grammar) const;
@@ -59,9 +72,11 @@ class TreeIndex {
 
   mutable bool built_rules_ = false, built_tokens_ = false;
   mutable std::vector<int32_t> by_rule_;     // rule nodes grouped by rule
+  mutable std::vector<int32_t> places_;      // kRulePlaceDepth per by_rule_
   mutable std::vector<int32_t> rule_begin_;  // group r: [begin[r], [r+1])
   mutable std::vector<int32_t> loop_nodes_;
-  mutable std::vector<int32_t> tokens_, free_tokens_;
+  mutable std::vector<int32_t> tokens_, free_tokens_, free_token_rules_;
+  mutable std::vector<int32_t> open_;  // BuildTokens' open rule nodes
 };
 
 }  // namespace grammut

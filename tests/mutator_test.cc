@@ -692,6 +692,43 @@ TEST(Mutator, TokenRegenerateReusesTheInputsTexts) {
   }
 }
 
+// Swap prefers a partner from the same place (GRAMMUT_PLACES): the table
+// name after FROM is swapped with the one after CREATE TABLE, and less
+// often with the type name INTEGER, which stands under typeName.
+TEST(Mutator, SwapPrefersPartnersFromTheSamePlace) {
+  const std::string in = "CREATE TABLE tbl(col INTEGER); SELECT 1 FROM tbl;";
+  int type_in_from[2] = {0, 0};
+  for (bool places : {true, false}) {
+    MutatorConfig config;
+    config.mode = ModePolicy::kUniform;
+    config.arms = "swap";
+    config.places = places;
+    auto m = Mutator::Create(config, testing::LoadShipped("sqlite"));
+    ASSERT_TRUE(m.ok()) << m.status();
+    for (int seed = 0; seed < 2000; ++seed) {
+      const std::string out = (*m)->MutateString(in, 4096, seed);
+      type_in_from[places] += out.find("FROM INTEGER") != std::string::npos;
+    }
+  }
+  EXPECT_GT(type_in_from[false], 0);
+  EXPECT_LT(type_in_from[true] * 3, type_in_from[false] * 2)
+      << type_in_from[true] << " vs " << type_in_from[false];
+}
+
+TEST(Mutator, PlacesComeFromTheEnvironment) {
+  unsetenv("GRAMMUT_PLACES");
+  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_TRUE(c->places);
+  setenv("GRAMMUT_PLACES", "0", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_FALSE(c->places);
+  setenv("GRAMMUT_PLACES", "yes", 1);
+  EXPECT_FALSE(ConfigFromEnvironment().ok());
+  unsetenv("GRAMMUT_PLACES");
+}
+
 TEST(Mutator, InputTextsComeFromTheEnvironment) {
   unsetenv("GRAMMUT_INPUT_TEXTS");
   absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();

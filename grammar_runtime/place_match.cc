@@ -1,0 +1,35 @@
+#include "grammar_runtime/place_match.h"
+
+#include <algorithm>
+
+namespace grammut {
+
+int PlaceMatch(absl::Span<const int32_t> want, const int32_t* have, int depth) {
+  const int most = std::min(static_cast<int>(want.size()), depth);
+  int level = 0;
+  while (level < most && have[level] == want[level]) ++level;
+  return level;
+}
+
+int64_t PickByPlace(size_t count, int max_level,
+                    absl::FunctionRef<int(size_t)> level_of, Rng& rng) {
+  max_level = std::clamp(max_level, 0, kMaxPlaceDepth);
+  // Candidates matching at least `l` rules, per l.
+  size_t at_least[kMaxPlaceDepth + 1] = {};
+  for (size_t k = 0; k < count; ++k) {
+    const int level = std::min(level_of(k), max_level);
+    for (int l = 0; l <= level; ++l) ++at_least[l];
+  }
+  if (at_least[0] == 0) return -1;
+  int level = max_level;
+  while (level > 0 && (at_least[level] == 0 || rng.Chance(kPlaceBackOff))) {
+    --level;
+  }
+  size_t pick = rng.Below(at_least[level]);
+  for (size_t k = 0; k < count; ++k) {
+    if (level_of(k) >= level && pick-- == 0) return static_cast<int64_t>(k);
+  }
+  return -1;
+}
+
+}  // namespace grammut
