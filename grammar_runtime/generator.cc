@@ -72,11 +72,13 @@ absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes,
                                       absl::Span<const int32_t> node_rules,
                                       int type, size_t max_len, Rng& rng,
-                                      absl::Span<const int32_t> want) {
+                                      absl::Span<const int32_t> want,
+                                      absl::string_view avoid) {
   const auto fits = [&](int at) {
     if (tree.node(at).is_rule || tree.node(at).symbol != type) return false;
-    const size_t size = tree.token_text(at).size();
-    return size != 0 && size <= max_len;
+    const absl::string_view text = tree.token_text(at);
+    return !text.empty() && text.size() <= max_len &&
+           (avoid.empty() || text != avoid);
   };
   if (!nodes.empty() && node_rules.size() == nodes.size() * kTokenPlaceDepth) {
     const int64_t k = PickByPlace(

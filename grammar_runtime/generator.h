@@ -122,12 +122,14 @@ struct GenerateOptions {
 // the most rules of `want` in order are drawn from, each shorter match
 // (then any token of the type) taking over with probability 1/4.
 // Without, a few random nodes are looked at, the first half taking only a
-// token whose parent is a node of rule want[0].
+// token whose parent is a node of rule want[0]. A text equal to `avoid`
+// (the one being replaced) is never returned.
 absl::string_view PickTokenTextOfType(const Tree& tree,
                                       absl::Span<const int32_t> nodes,
                                       absl::Span<const int32_t> node_rules,
                                       int type, size_t max_len, Rng& rng,
-                                      absl::Span<const int32_t> want);
+                                      absl::Span<const int32_t> want,
+                                      absl::string_view avoid = {});
 
 class Generator {
  public:

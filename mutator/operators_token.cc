@@ -156,7 +156,7 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
         ctx.rng.Chance(ctx.input_texts)
             ? PickTokenTextOfType(in, ctx.index.FreeTokens(in, ctx.grammar),
                                   ctx.index.FreeTokenRules(in, ctx.grammar),
-                                  type, room, ctx.rng, want)
+                                  type, room, ctx.rng, want, in.token_text(at))
             : absl::string_view();
     if (!same_input.empty()) {
       text.assign(same_input.data(), same_input.size());
