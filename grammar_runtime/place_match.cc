@@ -11,6 +11,14 @@ int PlaceMatch(absl::Span<const int32_t> want, const int32_t* have, int depth) {
   return level;
 }
 
+void WritePlace(const Tree& tree, absl::Span<const int> open, int depth,
+                int32_t* out) {
+  for (int k = 0; k < depth; ++k) {
+    const int at = static_cast<int>(open.size()) - 1 - k;
+    out[k] = at >= 0 ? tree.node(open[at]).symbol : -1;
+  }
+}
+
 int64_t PickByPlace(size_t count, int max_level,
                     absl::FunctionRef<int(size_t)> level_of, Rng& rng) {
   max_level = std::clamp(max_level, 0, kMaxPlaceDepth);

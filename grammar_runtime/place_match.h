@@ -16,6 +16,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/types/span.h"
 #include "grammar_runtime/rng.h"
+#include "grammar_runtime/tree.h"
 
 namespace grammut {
 
@@ -32,6 +33,12 @@ inline constexpr int kRulePlaceDepth = 2;
 // How many leading rules of `want` equal those of `have` (both innermost
 // first; `have` holds `depth` entries), at most `depth`.
 int PlaceMatch(absl::Span<const int32_t> want, const int32_t* have, int depth);
+
+// Writes the place of a node of `tree` to out[0..depth): the symbols of
+// the last `depth` nodes of `open` (the rule nodes enclosing it, outermost
+// first), innermost first, -1 past the root.
+void WritePlace(const Tree& tree, absl::Span<const int> open, int depth,
+                int32_t* out);
 
 // Draws one of `count` candidates. `level_of(k)` is -1 for a candidate that
 // does not qualify, else its place match (0..max_level, at most

@@ -51,11 +51,8 @@ void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
     }
     list[slot].AssignSubtree(tree, i);
     // open_ ends with node i itself; the rules before it enclose it.
-    for (int k = 0; k < kRulePlaceDepth; ++k) {
-      const int open = static_cast<int>(open_.size()) - 2 - k;
-      places[slot * kRulePlaceDepth + k] =
-          open >= 0 ? tree.node(open_[open]).symbol : -1;
-    }
+    WritePlace(tree, absl::Span<const int>(open_).first(open_.size() - 1),
+               kRulePlaceDepth, &places[slot * kRulePlaceDepth]);
     bytes_ += list[slot].MemoryBytes();
   }
 }

@@ -43,11 +43,8 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
     if (n.symbol >= 0 && n.symbol < num_rules) {
       const int slot = rule_begin_[n.symbol]++;
       by_rule_[slot] = i;
-      for (int k = 0; k < kRulePlaceDepth; ++k) {
-        const int open = static_cast<int>(open_.size()) - 1 - k;
-        places_[static_cast<size_t>(slot) * kRulePlaceDepth + k] =
-            open >= 0 ? tree.node(open_[open]).symbol : -1;
-      }
+      WritePlace(tree, open_, kRulePlaceDepth,
+                 &places_[static_cast<size_t>(slot) * kRulePlaceDepth]);
     }
     open_.push_back(i);
   }
@@ -72,11 +69,9 @@ void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
     tokens_.push_back(i);
     if (grammar.is_literal(n.symbol)) continue;
     free_tokens_.push_back(i);
-    for (int k = 1; k <= kTokenPlaceDepth; ++k) {
-      const int open = static_cast<int>(open_.size()) - k;
-      free_token_rules_.push_back(open >= 0 ? tree.node(open_[open]).symbol
-                                            : -1);
-    }
+    free_token_rules_.resize(free_token_rules_.size() + kTokenPlaceDepth);
+    WritePlace(tree, open_, kTokenPlaceDepth,
+               &free_token_rules_[free_token_rules_.size() - kTokenPlaceDepth]);
   }
 }
 
