@@ -128,10 +128,10 @@ absl::Span<const int32_t> Generator::WantedContext(
   if (options.context == nullptr || pool_ == nullptr || !pool_->by_context()) {
     return {};
   }
-  const absl::Span<const int32_t> enclosing = Enclosing(tree, options);
-  wanted_.assign(enclosing.rbegin(), enclosing.rend());
-  if (wanted_.size() > kTokenPlaceDepth) wanted_.resize(kTokenPlaceDepth);
-  return wanted_;
+  wanted_.resize(kTokenPlaceDepth);
+  const size_t n = InnermostFirst(Enclosing(tree, options), kTokenPlaceDepth,
+                                  wanted_.data());
+  return absl::Span<const int32_t>(wanted_.data(), n);
 }
 
 absl::Span<const int32_t> Generator::Enclosing(const Tree& tree,

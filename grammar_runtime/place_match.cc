@@ -19,6 +19,14 @@ void WritePlace(const Tree& tree, absl::Span<const int> open, int depth,
   }
 }
 
+size_t InnermostFirst(absl::Span<const int32_t> outermost_first, int depth,
+                      int32_t* out) {
+  const size_t n =
+      std::min(outermost_first.size(), static_cast<size_t>(std::max(depth, 0)));
+  std::reverse_copy(outermost_first.end() - n, outermost_first.end(), out);
+  return n;
+}
+
 int64_t PickByPlace(size_t count, int max_level,
                     absl::FunctionRef<int(size_t)> level_of, Rng& rng) {
   max_level = std::clamp(max_level, 0, kMaxPlaceDepth);

@@ -40,6 +40,11 @@ int PlaceMatch(absl::Span<const int32_t> want, const int32_t* have, int depth);
 void WritePlace(const Tree& tree, absl::Span<const int> open, int depth,
                 int32_t* out);
 
+// Writes the place of a node whose enclosing rules are `outermost_first`
+// to out[0..n): its last `depth` entries at most, innermost first. Returns n.
+size_t InnermostFirst(absl::Span<const int32_t> outermost_first, int depth,
+                      int32_t* out);
+
 // Draws one of `count` candidates. `level_of(k)` is -1 for a candidate that
 // does not qualify, else its place match (0..max_level, at most
 // kMaxPlaceDepth). The longest match present is drawn from, each shorter

@@ -144,10 +144,7 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   int32_t wanted[kTokenPlaceDepth];
   size_t num_wanted = 0;
   if (ctx.pool != nullptr && ctx.pool->by_context()) {
-    for (auto r = enclosing.rbegin();
-         r != enclosing.rend() && num_wanted < kTokenPlaceDepth; ++r) {
-      wanted[num_wanted++] = *r;
-    }
+    num_wanted = InnermostFirst(enclosing, kTokenPlaceDepth, wanted);
   }
   const absl::Span<const int32_t> want(wanted, num_wanted);
   for (int attempt = 0; attempt < 3; ++attempt) {

@@ -25,6 +25,19 @@ TEST(PlaceMatch, CountsLeadingEqualRules) {
   EXPECT_EQ(PlaceMatch({}, have, 3), 0);
 }
 
+TEST(InnermostFirst, TakesTheInnermostRulesReversed) {
+  int32_t out[3] = {-9, -9, -9};
+  const std::vector<int32_t> five = {1, 2, 3, 4, 5};
+  ASSERT_EQ(InnermostFirst(five, 3, out), 3u);
+  EXPECT_EQ(std::vector<int32_t>(out, out + 3),
+            (std::vector<int32_t>{5, 4, 3}));
+  const std::vector<int32_t> one = {7};
+  ASSERT_EQ(InnermostFirst(one, 3, out), 1u);
+  EXPECT_EQ(out[0], 7);
+  EXPECT_EQ(InnermostFirst({}, 3, out), 0u);
+  EXPECT_EQ(InnermostFirst(five, 0, out), 0u);
+}
+
 TEST(PickByPlace, NoneQualifies) {
   Rng rng(1);
   EXPECT_EQ(PickByPlace(
