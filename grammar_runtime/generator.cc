@@ -310,7 +310,8 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
 }
 
 Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
-                                       int64_t reserve, int base) {
+                                       int64_t reserve, int base,
+                                       const DecisionPlace& place) {
   if (depth_ == frames_.size()) frames_.emplace_back();
   Frame& f = frames_[depth_++];
   f.follow = follow;
@@ -322,6 +323,7 @@ Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
   f.peak = base;
   f.source = -1;
   f.source_cursor = -1;
+  f.place = place;
   f.steps.clear();
   return f;
 }
@@ -380,7 +382,11 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int last_token = -1;
   Frame& root =
       PushFrame(-1, tree.BeginRule(rule),
-                g.left_recursive[rule] ? options.precedence : 0, 0, 1);
+                g.left_recursive[rule] ? options.precedence : 0, 0, 1,
+                options.place.known() == 0 && options.enclosing.empty() &&
+                        rule == grammar_.start_rule()
+                    ? DecisionPlace::Root()
+                    : options.place);
   if (steer != nullptr) steer->EnterRule(rule, -1);
   // Without a steer (which may watch every state), chains of states with
   // nothing to decide or record are crossed in one step.
@@ -493,9 +499,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         pick = cheapest_edge;
         if (!cheapest) {
           const std::vector<double>* probs =
-              st.decision >= 0
-                  ? &weights_.Probabilities(st.decision, options.mode)
-                  : nullptr;
+              st.decision >= 0 ? &weights_.Probabilities(
+                                     st.decision, options.mode, frame.place)
+                               : nullptr;
           weights.assign(st.num_edges, 0.0);
           double total = 0;
           // With fit_depth, first only the alternatives that fit the depth.
@@ -575,8 +581,10 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         }
         reserve += owed;
         const int prec = g.left_recursive[callee] ? e.set : 0;
+        const DecisionPlace place =
+            frame.place.Child(tree.node(frame.node).symbol, callee);
         Frame& called = PushFrame(e.follow, tree.BeginRule(callee), prec, owed,
-                                  frame.base + 1);
+                                  frame.base + 1, place);
         if (source >= 0) {
           called.source = source;
           called.source_cursor = source + 1;

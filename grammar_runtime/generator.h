@@ -25,6 +25,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
+#include "grammar_runtime/decision_place.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/place_match.h"
 #include "grammar_runtime/rng.h"
@@ -89,6 +90,10 @@ struct GenerateOptions {
   // The rules enclosing the generated one where its tree goes (outermost
   // first; empty: unknown), so pool texts come from the same place.
   absl::Span<const int32_t> enclosing;
+  // Where the generated rule's tree goes, for weighing its decisions by
+  // place (decision_place.h). Unknown by default; a generation of the start
+  // rule with nothing enclosing it is taken to be a whole input.
+  DecisionPlace place;
   bool shortest = false;  // take only the cheapest alternatives
   // Zest-style replay: take the choices from here while it has any, then
   // go on with the Rng (see choice_replay.h). Not owned; null: none.
@@ -168,6 +173,7 @@ class Generator {
     // none), and where the search for its next rule child starts.
     int32_t source;
     int32_t source_cursor;
+    DecisionPlace place;  // where the invocation stands
     std::vector<DerivationStep> steps;
   };
   // Replay: the child of the frame's source node that a call of `rule`
@@ -176,7 +182,7 @@ class Generator {
                       size_t consumed);
   // Opens a frame (reusing the buffers of an earlier one).
   Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve,
-                   int base);
+                   int base, const DecisionPlace& place);
 
   // Minimum cost of taking parser edge `k` (bytes to the rule's end),
   // honouring precedence predicates met within a few epsilon steps;

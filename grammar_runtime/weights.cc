@@ -55,18 +55,26 @@ void Weights::Invalidate(int decision) {
 }
 
 void Weights::AddTree(const Tree& tree, double times) {
+  open_.clear();
   for (int i = 0; i < tree.size(); ++i) {
     const Node& n = tree.node(i);
     if (!n.is_rule) {
       if (!n.is_error) AddToken(n.symbol, times);
       continue;
     }
+    while (!open_.empty() && open_.back().end <= i) open_.pop_back();
+    const DecisionPlace place =
+        open_.empty() ? DecisionPlace::Root()
+                      : open_.back().place.Child(open_.back().rule, n.symbol);
+    open_.push_back(OpenRule{tree.End(i), n.symbol, place});
     for (const DerivationStep& s : tree.steps(i)) {
       if (s.decision < 0 || s.decision >= static_cast<int>(counts_.size()) ||
           counts_[s.decision].size() < 2) {
         continue;
       }
       Add(s.decision, s.alt, times);
+      placed_.Add(s.decision, static_cast<int>(counts_[s.decision].size()),
+                  place, s.alt, times);
     }
   }
   ++trees_;
@@ -78,6 +86,7 @@ void Weights::ResetRule(int rule) {
     std::fill(counts_[d].begin(), counts_[d].end(), 0.0);
     Invalidate(d);
   }
+  placed_.Forget([&](int d) { return grammar_.decision(d).rule == rule; });
 }
 
 void Weights::Add(int decision, int alt, double n) {
@@ -163,6 +172,17 @@ const std::vector<double>& Weights::Probabilities(int decision,
   }
   valid_[m][decision] = true;
   return p;
+}
+
+const std::vector<double>& Weights::Probabilities(
+    int decision, ProbabilityMode mode, const DecisionPlace& place) const {
+  if (mode == ProbabilityMode::kLearned && by_place_) {
+    if (const std::vector<double>* p =
+            placed_.Learned(decision, place, smoothing_)) {
+      return *p;
+    }
+  }
+  return Probabilities(decision, mode);
 }
 
 std::string Weights::ToText() const {
@@ -306,6 +326,7 @@ absl::Status Weights::FromText(absl::string_view text,
                      "not written completely, so it is not used"));
   }
   counts_ = std::move(counts);
+  placed_.Clear();  // counts by place are not saved: they restart
   token_counts_ = std::move(token_counts);
   ++token_version_;
   trees_ = trees;

@@ -8,6 +8,10 @@
 //   kInverse  p_i proportional to 1 / c_i; if some alternatives were never
 //             seen they share all the mass (IfH Eqs. 5-7);
 //   kUniform  p_i = 1 / n.
+// In learned mode a decision can also be weighed by where it stands: AddTree
+// counts each choice once more per DecisionPlace (placed_counts.h), and
+// Probabilities with a place uses the most specific place seen often
+// enough. Counts by place are learned in the run; they are not saved.
 // Weights are saved as a versioned text file that names the grammar (with
 // the ATN fingerprint), each decision's rule and each alternative, so a file
 // made for another grammar is refused with a clear error; version 2 ends
@@ -22,7 +26,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "grammar_runtime/decision_place.h"
 #include "grammar_runtime/grammar.h"
+#include "grammar_runtime/placed_counts.h"
 #include "grammar_runtime/tree.h"
 
 namespace grammut {
@@ -41,7 +47,7 @@ class Weights {
   explicit Weights(const Grammar& grammar);
 
   // Adds every choice recorded in `tree` `times` times (decisions with one
-  // alternative are not choices and are ignored).
+  // alternative are not choices and are ignored), overall and by place.
   void AddTree(const Tree& tree, double times = 1.0);
   // Forgets the counts of every decision of `rule` (its alternatives become
   // equally likely in learned mode).
@@ -75,6 +81,16 @@ class Weights {
   // Probabilities of the alternatives of `decision` in `mode` (cached).
   const std::vector<double>& Probabilities(int decision,
                                            ProbabilityMode mode) const;
+  // The same for a decision of a rule invocation standing at `place`: in
+  // learned mode (with by_place()) the counts of the most specific level of
+  // the place seen at least PlacedCounts::kMinTotal times, if any.
+  const std::vector<double>& Probabilities(int decision, ProbabilityMode mode,
+                                           const DecisionPlace& place) const;
+  // Whether learned probabilities depend on the place (default true).
+  bool by_place() const { return by_place_; }
+  void set_by_place(bool on) { by_place_ = on; }
+  // Entries of the counts by place (for reports).
+  size_t placed_entries() const { return placed_.size(); }
 
   // Text form (see file comment) and files.
   std::string ToText() const;
@@ -103,6 +119,15 @@ class Weights {
   uint64_t token_version_ = 0;
   double smoothing_ = 0.0;
   int64_t trees_ = 0;
+  PlacedCounts placed_;
+  bool by_place_ = true;
+  // AddTree's scratch: the rule nodes enclosing the node it is at.
+  struct OpenRule {
+    int end;
+    int rule;
+    DecisionPlace place;
+  };
+  std::vector<OpenRule> open_;
   // Cached probabilities per mode (index = mode), and whether valid.
   mutable std::vector<std::vector<double>> cache_[3];
   mutable std::vector<bool> valid_[3];

@@ -97,6 +97,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_DICT", &c.dictionary},
         {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
         {"GRAMMUT_PLACES", &c.places},
+        {"GRAMMUT_PLACED_WEIGHTS", &c.placed_weights},
         {"GRAMMUT_PROGRAM_WORDS", &c.program_words}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {

@@ -114,6 +114,9 @@ struct MutatorConfig {
   // same place, under the same parent and grandparent rules
   // (GRAMMUT_PLACES; place_match.h).
   bool places = true;
+  // Learned generation weighs a decision's alternatives by the place its
+  // rule stands in (GRAMMUT_PLACED_WEIGHTS; placed_counts.h).
+  bool placed_weights = true;
   // Offer words found in the fuzzed program's read-only data to generation
   // (GRAMMUT_PROGRAM_WORDS; program_words.h).
   bool program_words = true;

@@ -100,12 +100,31 @@ absl::Span<const int32_t> EnclosingRules(MutationContext& ctx, const Tree& in,
                                          int at) {
   std::vector<int32_t>& rules = ctx.scratch.enclosing;
   rules.clear();
-  for (int p = in.Parent(at);
-       p >= 0 && rules.size() < TokenPool::kMaxContextRules; p = in.Parent(p)) {
-    rules.push_back(in.node(p).symbol);
+  // Runs of one rule above `at` (not counting its own rule's): a
+  // DecisionPlace needs kDepth of them.
+  int32_t last = in.node(at).is_rule ? in.node(at).symbol : -1;
+  int runs = 0;
+  int p = in.Parent(at);
+  for (; p >= 0; p = in.Parent(p)) {
+    if (rules.size() >= TokenPool::kMaxContextRules &&
+        runs >= DecisionPlace::kDepth) {
+      break;
+    }
+    const int32_t rule = in.node(p).symbol;
+    rules.push_back(rule);
+    if (rule != last) ++runs;
+    last = rule;
   }
+  ctx.scratch.enclosing_complete = p < 0;
   std::reverse(rules.begin(), rules.end());
   return rules;
+}
+
+void PlaceAt(MutationContext& ctx, const Tree& in, int at,
+             GenerateOptions* options) {
+  options->enclosing = EnclosingRules(ctx, in, at);
+  options->place = DecisionPlace::Of(options->enclosing, in.node(at).symbol,
+                                     ctx.scratch.enclosing_complete);
 }
 
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {

@@ -44,6 +44,7 @@ struct OperatorScratch {
   Loops loops;
   std::string text;
   std::vector<int32_t> enclosing;  // EnclosingRules
+  bool enclosing_complete = false;
 };
 
 // What operators may use. References outlive one mutation.
@@ -144,11 +145,17 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
 // (ctx.input_texts of the time), so new subtrees name what `in` defines.
 void PreferInputTexts(const MutationContext& ctx, const Tree& in,
                       GenerateOptions* options);
-// The rules enclosing node `at` of `in` (up to TokenPool::kMaxContextRules,
-// outermost first; `at` itself not included), in ctx.scratch.enclosing: the
-// place generated tokens draw corpus texts for (GenerateOptions::enclosing).
+// The rules enclosing node `at` of `in` (outermost first; `at` itself not
+// included), in ctx.scratch.enclosing: the place generated tokens draw
+// corpus texts for (GenerateOptions::enclosing). At least the innermost
+// TokenPool::kMaxContextRules, and enough for a DecisionPlace;
+// ctx.scratch.enclosing_complete tells whether they reach the root.
 absl::Span<const int32_t> EnclosingRules(MutationContext& ctx, const Tree& in,
                                          int at);
+// Sets options->enclosing and options->place for a tree that will stand
+// where rule node `at` of `in` stands.
+void PlaceAt(MutationContext& ctx, const Tree& in, int at,
+             GenerateOptions* options);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

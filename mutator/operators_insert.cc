@@ -103,7 +103,7 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
   options.start_edge = edge;
   options.stop_state = d.end_state;
   op_internal::PreferInputTexts(ctx, in, &options);
-  options.enclosing = op_internal::EnclosingRules(ctx, in, node);
+  op_internal::PlaceAt(ctx, in, node, &options);
   Tree& part = ctx.scratch.fresh;
   if (!ctx.generator.Generate(in.node(node).symbol, ctx.rng, options, &part) ||
       part.ChildCount(0) == 0 || part.TextSize() == 0) {

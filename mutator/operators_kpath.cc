@@ -39,7 +39,7 @@ bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
   options.mode = ProbabilityMode::kInverse;
   options.max_depth = ctx.max_depth;
   op_internal::PreferInputTexts(ctx, in, &options);
-  options.enclosing = op_internal::EnclosingRules(ctx, in, at);
+  op_internal::PlaceAt(ctx, in, at, &options);
   Tree& fresh = ctx.scratch.fresh;
   // The route to the target's last symbol steers the node's own choices
   // (its descendants stay free); random detours on the way vary the rest.

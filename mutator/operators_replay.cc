@@ -32,7 +32,7 @@ bool MutateAndReplay(MutationContext& ctx, const Tree& in, int at,
   options.mode = ctx.mode;
   options.max_depth = ctx.max_depth;
   options.replay = &replay;
-  options.enclosing = op_internal::EnclosingRules(ctx, in, at);
+  op_internal::PlaceAt(ctx, in, at, &options);
   return ctx.generator.Generate(in.node(at).symbol, ctx.rng, options,
                                 &ctx.scratch.fresh);
 }

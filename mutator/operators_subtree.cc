@@ -55,7 +55,7 @@ bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
   options.mode = ctx.mode;
   options.max_depth = ctx.max_depth;
   PreferInputTexts(ctx, in, &options);
-  options.enclosing = op_internal::EnclosingRules(ctx, in, at);
+  op_internal::PlaceAt(ctx, in, at, &options);
   Tree& fresh = ctx.scratch.fresh;
   if (!ctx.generator.Generate(in.node(at).symbol, ctx.rng, options, &fresh)) {
     return false;

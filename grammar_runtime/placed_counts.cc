@@ -1,0 +1,57 @@
+#include "grammar_runtime/placed_counts.h"
+
+#include <vector>
+
+namespace grammut {
+
+static_assert(DecisionPlace::kDepth == 2, "KeyAt holds two levels");
+
+PlacedCounts::Key PlacedCounts::KeyAt(int decision, const DecisionPlace& place,
+                                      int level) {
+  return Key(decision, place.rules[0], level == 2 ? place.rules[1] : kLevelOne);
+}
+
+void PlacedCounts::Add(int decision, int num_alts, const DecisionPlace& place,
+                       int alt, double n) {
+  if (alt < 1 || alt > num_alts) return;
+  for (int level = 1; level <= place.known(); ++level) {
+    auto it = entries_.find(KeyAt(decision, place, level));
+    if (it == entries_.end()) {
+      if (entries_.size() >= kMaxEntries) continue;
+      it = entries_.try_emplace(KeyAt(decision, place, level)).first;
+      it->second.counts.assign(num_alts, 0.0);
+    }
+    Entry& e = it->second;
+    e.counts[alt - 1] += n;
+    e.total += n;
+    e.smoothing = -1;
+  }
+}
+
+const std::vector<double>* PlacedCounts::Learned(int decision,
+                                                 const DecisionPlace& place,
+                                                 double smoothing) const {
+  for (int level = place.known(); level >= 1; --level) {
+    auto it = entries_.find(KeyAt(decision, place, level));
+    if (it == entries_.end() || it->second.total < kMinTotal) continue;
+    const Entry& e = it->second;
+    if (e.smoothing != smoothing) {
+      const double n = static_cast<double>(e.counts.size());
+      const double denom = e.total + smoothing * n;
+      e.probabilities.resize(e.counts.size());
+      for (size_t i = 0; i < e.counts.size(); ++i) {
+        e.probabilities[i] = (e.counts[i] + smoothing) / denom;
+      }
+      e.smoothing = smoothing;
+    }
+    return &e.probabilities;
+  }
+  return nullptr;
+}
+
+void PlacedCounts::Forget(absl::FunctionRef<bool(int decision)> drop) {
+  absl::erase_if(entries_,
+                 [&](const auto& kv) { return drop(std::get<0>(kv.first)); });
+}
+
+}  // namespace grammut
