@@ -20,33 +20,36 @@ void PlacedCounts::Add(int decision, int num_alts, const DecisionPlace& place,
       if (entries_.size() >= kMaxEntries) continue;
       it = entries_.try_emplace(KeyAt(decision, place, level)).first;
       it->second.counts.assign(num_alts, 0.0);
+      // Its probabilities, once asked for, take as much again per mode.
+      vector_bytes_ += 3 * sizeof(double) * static_cast<size_t>(num_alts);
     }
     Entry& e = it->second;
     e.counts[alt - 1] += n;
     e.total += n;
-    e.smoothing = -1;
+    e.smoothing[0] = e.smoothing[1] = -1;
   }
 }
 
-const std::vector<double>* PlacedCounts::Learned(int decision,
-                                                 const DecisionPlace& place,
-                                                 double smoothing) const {
+const std::vector<double>* PlacedCounts::Probabilities(
+    int decision, const DecisionPlace& place, ProbabilityMode mode,
+    double smoothing) const {
+  const int m = mode == ProbabilityMode::kInverse ? 1 : 0;
   for (int level = place.known(); level >= 1; --level) {
     auto it = entries_.find(KeyAt(decision, place, level));
     if (it == entries_.end() || it->second.total < kMinTotal) continue;
     const Entry& e = it->second;
-    if (e.smoothing != smoothing) {
-      const double n = static_cast<double>(e.counts.size());
-      const double denom = e.total + smoothing * n;
-      e.probabilities.resize(e.counts.size());
-      for (size_t i = 0; i < e.counts.size(); ++i) {
-        e.probabilities[i] = (e.counts[i] + smoothing) / denom;
-      }
-      e.smoothing = smoothing;
+    if (e.smoothing[m] != smoothing) {
+      ProbabilitiesFromCounts(e.counts, mode, smoothing, &e.probabilities[m]);
+      e.smoothing[m] = smoothing;
     }
-    return &e.probabilities;
+    return &e.probabilities[m];
   }
   return nullptr;
+}
+
+size_t PlacedCounts::MemoryBytes() const {
+  return entries_.capacity() * (sizeof(Key) + sizeof(Entry) + 1) +
+         vector_bytes_;
 }
 
 void PlacedCounts::Forget(absl::FunctionRef<bool(int decision)> drop) {

@@ -17,27 +17,6 @@
 
 namespace grammut {
 
-absl::StatusOr<ProbabilityMode> ParseProbabilityMode(absl::string_view name) {
-  if (name == "learned") return ProbabilityMode::kLearned;
-  if (name == "inverse") return ProbabilityMode::kInverse;
-  if (name == "uniform") return ProbabilityMode::kUniform;
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown probability mode '", name,
-                   "' (expected learned, inverse or uniform)"));
-}
-
-const char* ProbabilityModeName(ProbabilityMode mode) {
-  switch (mode) {
-    case ProbabilityMode::kLearned:
-      return "learned";
-    case ProbabilityMode::kInverse:
-      return "inverse";
-    case ProbabilityMode::kUniform:
-      return "uniform";
-  }
-  return "?";
-}
-
 Weights::Weights(const Grammar& grammar) : grammar_(grammar) {
   counts_.resize(grammar.num_decisions());
   token_counts_.assign(grammar.max_token_type() + 1, 0.0);
@@ -73,6 +52,7 @@ void Weights::AddTree(const Tree& tree, double times) {
         continue;
       }
       Add(s.decision, s.alt, times);
+      if (!by_place_[0] && !by_place_[1]) continue;
       placed_.Add(s.decision, static_cast<int>(counts_[s.decision].size()),
                   place, s.alt, times);
     }
@@ -149,36 +129,16 @@ const std::vector<double>& Weights::Probabilities(int decision,
   const int m = static_cast<int>(mode);
   std::vector<double>& p = cache_[m][decision];
   if (valid_[m][decision]) return p;
-  const std::vector<double>& c = counts_[decision];
-  const size_t n = c.size();
-  p.assign(n, n ? 1.0 / static_cast<double>(n) : 0.0);
-  double sum = 0;
-  for (double v : c) sum += v;
-  if (mode == ProbabilityMode::kLearned && sum > 0) {
-    const double denom = sum + smoothing_ * static_cast<double>(n);
-    for (size_t i = 0; i < n; ++i) p[i] = (c[i] + smoothing_) / denom;
-  } else if (mode == ProbabilityMode::kInverse && sum > 0) {
-    size_t zeros = 0;
-    for (double v : c) zeros += v <= 0 ? 1 : 0;
-    if (zeros > 0) {
-      for (size_t i = 0; i < n; ++i) {
-        p[i] = c[i] <= 0 ? 1.0 / static_cast<double>(zeros) : 0.0;
-      }
-    } else {
-      double inv_sum = 0;
-      for (double v : c) inv_sum += 1.0 / v;
-      for (size_t i = 0; i < n; ++i) p[i] = (1.0 / c[i]) / inv_sum;
-    }
-  }
+  ProbabilitiesFromCounts(counts_[decision], mode, smoothing_, &p);
   valid_[m][decision] = true;
   return p;
 }
 
 const std::vector<double>& Weights::Probabilities(
     int decision, ProbabilityMode mode, const DecisionPlace& place) const {
-  if (mode == ProbabilityMode::kLearned && by_place_) {
+  if (by_place(mode) && mode != ProbabilityMode::kUniform) {
     if (const std::vector<double>* p =
-            placed_.Learned(decision, place, smoothing_)) {
+            placed_.Probabilities(decision, place, mode, smoothing_)) {
       return *p;
     }
   }

@@ -8,10 +8,11 @@
 //   kInverse  p_i proportional to 1 / c_i; if some alternatives were never
 //             seen they share all the mass (IfH Eqs. 5-7);
 //   kUniform  p_i = 1 / n.
-// In learned mode a decision can also be weighed by where it stands: AddTree
-// counts each choice once more per DecisionPlace (placed_counts.h), and
-// Probabilities with a place uses the most specific place seen often
-// enough. Counts by place are learned in the run; they are not saved.
+// A decision can also be weighed by where it stands (off by default; per
+// mode, set_by_place): AddTree then counts each choice once more per
+// DecisionPlace (placed_counts.h), and Probabilities with a place uses the
+// most specific place seen often enough. Counts by place are learned in the
+// run; they are not saved.
 // Weights are saved as a versioned text file that names the grammar (with
 // the ATN fingerprint), each decision's rule and each alternative, so a file
 // made for another grammar is refused with a clear error; version 2 ends
@@ -29,17 +30,10 @@
 #include "grammar_runtime/decision_place.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/placed_counts.h"
+#include "grammar_runtime/probability_mode.h"
 #include "grammar_runtime/tree.h"
 
 namespace grammut {
-
-// How counts become probabilities.
-enum class ProbabilityMode { kLearned, kInverse, kUniform };
-
-// Parses "learned", "inverse" or "uniform".
-absl::StatusOr<ProbabilityMode> ParseProbabilityMode(absl::string_view name);
-// The name of a mode.
-const char* ProbabilityModeName(ProbabilityMode mode);
 
 class Weights {
  public:
@@ -81,16 +75,23 @@ class Weights {
   // Probabilities of the alternatives of `decision` in `mode` (cached).
   const std::vector<double>& Probabilities(int decision,
                                            ProbabilityMode mode) const;
-  // The same for a decision of a rule invocation standing at `place`: in
-  // learned mode (with by_place()) the counts of the most specific level of
-  // the place seen at least PlacedCounts::kMinTotal times, if any.
+  // The same for a decision of a rule invocation standing at `place`: in a
+  // mode weighed by place, from the counts of the most specific level of the
+  // place seen at least PlacedCounts::kMinTotal times, if any.
   const std::vector<double>& Probabilities(int decision, ProbabilityMode mode,
                                            const DecisionPlace& place) const;
-  // Whether learned probabilities depend on the place (default true).
-  bool by_place() const { return by_place_; }
-  void set_by_place(bool on) { by_place_ = on; }
-  // Entries of the counts by place (for reports).
+  // Whether `mode`'s probabilities depend on the place (default: no mode).
+  // Counting by place starts when a mode is first set: set it before
+  // adding trees.
+  bool by_place(ProbabilityMode mode) const {
+    return by_place_[static_cast<int>(mode)];
+  }
+  void set_by_place(ProbabilityMode mode, bool on) {
+    by_place_[static_cast<int>(mode)] = on;
+  }
+  // Entries of the counts by place (for reports), and their bytes.
   size_t placed_entries() const { return placed_.size(); }
+  size_t placed_bytes() const { return placed_.MemoryBytes(); }
 
   // Text form (see file comment) and files.
   std::string ToText() const;
@@ -120,7 +121,7 @@ class Weights {
   double smoothing_ = 0.0;
   int64_t trees_ = 0;
   PlacedCounts placed_;
-  bool by_place_ = true;
+  bool by_place_[3] = {false, false, false};
   // AddTree's scratch: the rule nodes enclosing the node it is at.
   struct OpenRule {
     int end;

@@ -7,6 +7,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "grammar_runtime/probability_mode.h"
 #include "mutator/parse_helper.h"
 
 namespace grammut {
@@ -97,7 +99,6 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_DICT", &c.dictionary},
         {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
         {"GRAMMUT_PLACES", &c.places},
-        {"GRAMMUT_PLACED_WEIGHTS", &c.placed_weights},
         {"GRAMMUT_PROGRAM_WORDS", &c.program_words}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {
@@ -105,6 +106,19 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
           absl::StrCat(name, "='", v, "' is not 0 or 1"));
     }
     if (!v.empty()) *out = v == "1";
+  }
+  const std::string placed = Env("GRAMMUT_PLACED_WEIGHTS");
+  if (!placed.empty() && placed != "0") {
+    for (absl::string_view m : absl::StrSplit(placed, ',')) {
+      absl::StatusOr<ProbabilityMode> mode = ParseProbabilityMode(m);
+      if (!mode.ok() || *mode == ProbabilityMode::kUniform) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("GRAMMUT_PLACED_WEIGHTS='", placed,
+                         "' is not 0, learned, inverse or learned,inverse"));
+      }
+      (*mode == ProbabilityMode::kLearned ? c.placed_learned
+                                          : c.placed_inverse) = true;
+    }
   }
   const std::string kpath = Env("GRAMMUT_KPATH_FEATURES");
   if (!kpath.empty() && (!absl::SimpleAtoi(kpath, &c.kpath_features) ||

@@ -114,9 +114,12 @@ struct MutatorConfig {
   // same place, under the same parent and grandparent rules
   // (GRAMMUT_PLACES; place_match.h).
   bool places = true;
-  // Learned generation weighs a decision's alternatives by the place its
-  // rule stands in (GRAMMUT_PLACED_WEIGHTS; placed_counts.h).
-  bool placed_weights = true;
+  // The probability modes in which generation weighs a decision's
+  // alternatives by the place its rule stands in (GRAMMUT_PLACED_WEIGHTS:
+  // 0, learned, inverse or learned,inverse; placed_counts.h). Off by
+  // default: neutral on sqlite3 coverage (bench/results/2026-11-26-placed).
+  bool placed_learned = false;
+  bool placed_inverse = false;
   // Offer words found in the fuzzed program's read-only data to generation
   // (GRAMMUT_PROGRAM_WORDS; program_words.h).
   bool program_words = true;

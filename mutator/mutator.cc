@@ -109,7 +109,8 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
   if (grammar == nullptr) return absl::InvalidArgumentError("no grammar");
   std::unique_ptr<Mutator> m(new Mutator(config, std::move(grammar)));
   m->weights_->set_smoothing(config.smoothing);
-  m->weights_->set_by_place(config.placed_weights);
+  m->weights_->set_by_place(ProbabilityMode::kLearned, config.placed_learned);
+  m->weights_->set_by_place(ProbabilityMode::kInverse, config.placed_inverse);
   if (!config.weights_file.empty()) {
     absl::Status st = m->weights_->Load(config.weights_file);
     if (!st.ok()) return st;
@@ -625,7 +626,7 @@ size_t Mutator::MemoryBytes() const {
     ring += s.tree.MemoryBytes() + s.index.MemoryBytes();
   }
   return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring +
-         token_pool_.MemoryBytes() +
+         token_pool_.MemoryBytes() + weights_->placed_bytes() +
          (kpaths_ != nullptr ? kpaths_->MemoryBytes() : 0);
 }
 
@@ -677,7 +678,7 @@ std::string Mutator::StatsLine() const {
              "unpacked) parses %d (%.1f s, "
              "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
              "corpus "
-             "%d learned %d (%d places) | kept "
+             "%d learned %d%s | kept "
              "%d late %d reductions %d | grammar ops (calls/time/kept)%s",
              families, stats_.fallbacks, stats_.cpu_throttled, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
@@ -686,7 +687,11 @@ std::string Mutator::StatsLine() const {
              stats_.parse_seconds, stats_.parses_deferred, helper,
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
-             stats_.learned, weights_->placed_entries(), stats_.kept,
+             stats_.learned,
+             weights_->placed_entries() > 0
+                 ? absl::StrFormat(" (%d places)", weights_->placed_entries())
+                 : std::string(),
+             stats_.kept,
              stats_.late_credit, stats_.reductions, ops) +
          (kpaths_ != nullptr
               ? absl::StrFormat(" | 2-paths covered %d of %d",

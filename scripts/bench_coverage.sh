@@ -30,8 +30,10 @@
 #                                           texts drawn by type only, not by grammar context)
 #                     grammut-noplaces      fuzz_<t>_grammut, GRAMMUT_PLACES=0 (swap, splice and
 #                                           crossover partners from any place, not the same one)
-#                     grammut-noplaced      fuzz_<t>_grammut, GRAMMUT_PLACED_WEIGHTS=0 (learned
-#                                           alternatives weighed by decision only, not by place)
+#                     grammut-noplaced      fuzz_<t>_grammut, GRAMMUT_PLACED_WEIGHTS=0 (alternatives
+#                                           weighed by decision only, not by place: the default)
+#                     grammut-placed-<m>    fuzz_<t>_grammut, GRAMMUT_PLACED_WEIGHTS=<m>: learned,
+#                                           inverse or learned,inverse weighed by place
 #                     grammut-nowords       fuzz_<t>_grammut, GRAMMUT_PROGRAM_WORDS=0 (no words from
 #                                           the program's read-only data)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
@@ -324,6 +326,7 @@ run_trial() {
                 grammut-nowords) envs+=(GRAMMUT_PROGRAM_WORDS=0) ;;
                 grammut-noplaces) envs+=(GRAMMUT_PLACES=0) ;;
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
+                grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;

@@ -7,6 +7,8 @@
 #include "grammar_runtime/parser.h"
 #include "grammar_runtime/weights.h"
 #include "gtest/gtest.h"
+#include "mutator/config.h"
+#include "mutator/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -83,6 +85,7 @@ class JsonPlaces : public ::testing::Test {
 
 TEST_F(JsonPlaces, LearnedProbabilitiesFollowThePlace) {
   Weights w(*grammar_);
+  w.set_by_place(ProbabilityMode::kLearned, true);
   Learn(&w, R"({"a": {"b": {"c": 1}}, "d": [1, 2, 3, 4, 5, 6]})");
   const DecisionPlace item = Place(array_, member_);
   const DecisionPlace field = Place(member_, object_);
@@ -105,14 +108,33 @@ TEST_F(JsonPlaces, LearnedProbabilitiesFollowThePlace) {
   EXPECT_DOUBLE_EQ(
       w.Probabilities(decision_, ProbabilityMode::kUniform, item)[kNumber],
       1.0 / 7);
-  w.set_by_place(false);
+  w.set_by_place(ProbabilityMode::kLearned, false);
   EXPECT_DOUBLE_EQ(
       w.Probabilities(decision_, ProbabilityMode::kLearned, item)[kNumber],
       7.0 / 11);
 }
 
+// Inverse mode by place: what the place never showed takes all the mass.
+TEST_F(JsonPlaces, InverseProbabilitiesFollowThePlace) {
+  Weights w(*grammar_);
+  w.set_by_place(ProbabilityMode::kInverse, true);
+  Learn(&w, R"({"a": {"b": {"c": 1}}, "d": [1, 2, 3, 4, 5, 6]})");
+  const std::vector<double>& p = w.Probabilities(
+      decision_, ProbabilityMode::kInverse, Place(array_, member_));
+  EXPECT_DOUBLE_EQ(p[kNumber], 0);
+  EXPECT_DOUBLE_EQ(p[kObject], 1.0 / 6);
+  // Overall every alternative but the three seen shares it: objects get 0.
+  EXPECT_DOUBLE_EQ(
+      w.Probabilities(decision_, ProbabilityMode::kInverse)[kObject], 0);
+  // Learned mode is not by place here.
+  EXPECT_DOUBLE_EQ(w.Probabilities(decision_, ProbabilityMode::kLearned,
+                                   Place(array_, member_))[kNumber],
+                   7.0 / 11);
+}
+
 TEST_F(JsonPlaces, APlaceSeenTooRarelyFallsBack) {
   Weights w(*grammar_);
+  w.set_by_place(ProbabilityMode::kLearned, true);
   // Three array items (fewer than kMinTotal), four objects elsewhere.
   Learn(&w, R"({"a": [1, 2, 3], "b": {}, "c": {}, "d": {}})");
   ASSERT_LT(3, PlacedCounts::kMinTotal);
@@ -128,6 +150,7 @@ TEST_F(JsonPlaces, APlaceSeenTooRarelyFallsBack) {
 
 TEST_F(JsonPlaces, ResetRuleForgetsThePlaces) {
   Weights w(*grammar_);
+  w.set_by_place(ProbabilityMode::kLearned, true);
   Learn(&w, R"({"d": [1, 2, 3, 4, 5, 6]})");
   const size_t entries = w.placed_entries();
   w.ResetRule(value_);
@@ -143,6 +166,7 @@ TEST_F(JsonPlaces, ResetRuleForgetsThePlaces) {
 // time; with no place, the overall counts soon give an object.
 TEST_F(JsonPlaces, LearnedGenerationAtAPlace) {
   Weights w(*grammar_);
+  w.set_by_place(ProbabilityMode::kLearned, true);
   Learn(&w, R"({"a": {"b": {"c": 1}}, "d": [1, 2, 3, 4, 5, 6]})");
   GeneratorKit kit(*grammar_, w, nullptr);
   GenerateOptions options;
@@ -165,6 +189,76 @@ TEST_F(JsonPlaces, LearnedGenerationAtAPlace) {
     object = t->Text()[0] == '{';
   }
   EXPECT_TRUE(object);
+}
+
+// Past kMaxEntries new places are not counted, and the memory stays small.
+TEST(PlacedCounts, EntriesAreCapped) {
+  PlacedCounts counts;
+  for (int a = 0; a < 300; ++a) {
+    for (int b = 0; b < 300; ++b) counts.Add(a % 7, 3, Place(a, b), 1, 1);
+  }
+  EXPECT_EQ(counts.size(), PlacedCounts::kMaxEntries);
+  EXPECT_LT(counts.MemoryBytes(), size_t{8} << 20);
+  // Counted places still learn.
+  for (int i = 0; i < 4; ++i) counts.Add(0, 3, Place(0, 0), 2, 1);
+  const std::vector<double>* p =
+      counts.Probabilities(0, Place(0, 0), ProbabilityMode::kLearned, 0);
+  ASSERT_NE(p, nullptr);
+  EXPECT_DOUBLE_EQ((*p)[1], 0.8);
+}
+
+// Through the mutator: learned regeneration of an INSERT whose corpus shows
+// literals in VALUES rows and column names elsewhere never puts a column
+// reference in a VALUES row (SQLite: "no such column"); by decision only,
+// it soon does. (With smoothing, which the default has, unseen alternatives
+// keep a little mass in each place.)
+bool ColumnInValuesRow(const Grammar& g, const std::string& sql) {
+  Parser parser(g);
+  auto r = parser.Parse(sql);
+  if (!r.ok() || r->syntax_errors > 0) return false;
+  const Tree& t = r->tree;
+  const int column = g.FindRule("columnRef");
+  const int row = g.FindRule("valuesRow");
+  for (int i = 0; i < t.size(); ++i) {
+    if (!t.node(i).is_rule || t.node(i).symbol != column) continue;
+    for (int p = t.Parent(i); p >= 0; p = t.Parent(p)) {
+      if (t.node(p).symbol == row) return true;
+    }
+  }
+  return false;
+}
+
+TEST(PlacedWeights, LearnedRegenerationKeepsColumnsOutOfValuesRows) {
+  const char* corpus[] = {
+      "CREATE TABLE t(a, b);",
+      "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z'), (4, 'w');",
+      "SELECT a, b FROM t WHERE a = b AND b > a OR a < 3;",
+      "SELECT a + b FROM t WHERE a IN (b, a) ORDER BY b, a;",
+      "UPDATE t SET a = b WHERE b = a;"};
+  for (const bool by_place : {true, false}) {
+    MutatorConfig config;
+    config.placed_learned = by_place;
+    // Without smoothing, alternatives a place never showed get no mass.
+    config.smoothing = 0;
+    auto m = Mutator::Create(config, testing::LoadShipped("sqlite"));
+    ASSERT_TRUE(m.ok()) << m.status();
+    // Grammar arms only, so that each entry is parsed and learned.
+    ASSERT_TRUE((*m)->RestrictArms("grammar").ok());
+    for (const char* c : corpus) (*m)->MutateString(c, 4096, 1);
+    ASSERT_TRUE((*m)->RestrictArms("regenerate/learned").ok());
+    auto g = testing::LoadShipped("sqlite");
+    int found = -1;
+    for (int i = 0; i < 400 && found < 0; ++i) {
+      const std::string out = (*m)->MutateString(
+          "INSERT INTO t VALUES (5, 'q');", 4096, static_cast<unsigned>(i));
+      if (ColumnInValuesRow(*g, out)) found = i;
+    }
+    if (by_place) {
+      EXPECT_EQ(found, -1) << "a column reference in a VALUES row";
+    } else {
+      EXPECT_GE(found, 0) << "by decision only, expected one";
+    }
+  }
 }
 
 }  // namespace

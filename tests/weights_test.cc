@@ -304,14 +304,12 @@ TEST(Weights, RejectsGarbageWithLineNumbers) {
 }
 
 // Learning fidelity: inputs generated in learned mode reproduce the sample
-// set's alternative frequencies (by decision: weighed by place, they
-// follow each place's, placed_weights_test.cc).
+// set's alternative frequencies.
 TEST(Weights, LearnedGenerationReproducesSampleFrequencies) {
   for (const std::string name : {"json", "xml"}) {
     auto g = testing::LoadShipped(name);
     Parser parser(*g);
     Weights learned(*g);
-    learned.set_by_place(false);
     for (const std::string& f : testing::Samples(name)) {
       learned.AddTree(parser.Parse(testing::ReadFileOrDie(f))->tree);
     }
