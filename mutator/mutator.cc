@@ -5,6 +5,7 @@
 
 #include "absl/hash/hash.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -605,12 +606,25 @@ size_t Mutator::AddProgramWords(absl::Span<const std::string> words) {
     if (kit_.tokens.HasOpenText(t)) open.push_back(t);
   }
   size_t kept = 0;
+  std::string quoted;
   for (const std::string& w : words) {
     bool any = false;
     for (int t : open) {
-      if (!kit_.tokens.Accepts(t, w)) continue;
-      token_pool_.AddProgramText(t, w);
-      any = true;
+      if (kit_.tokens.Accepts(t, w)) {
+        token_pool_.AddProgramText(t, w);
+        any = true;
+      }
+      // Inside quotes, for string tokens: a format, a path, a command or
+      // an option name the program reads from a string argument.
+      for (const char q : {'\'', '"'}) {
+        if (absl::StrContains(w, q) || absl::StrContains(w, '\\')) continue;
+        quoted.assign(1, q);
+        quoted.append(w);
+        quoted.push_back(q);
+        if (!kit_.tokens.Accepts(t, quoted)) continue;
+        token_pool_.AddProgramText(t, quoted);
+        any = true;
+      }
     }
     kept += any;
   }
@@ -691,8 +705,7 @@ std::string Mutator::StatsLine() const {
              weights_->placed_entries() > 0
                  ? absl::StrFormat(" (%d places)", weights_->placed_entries())
                  : std::string(),
-             stats_.kept,
-             stats_.late_credit, stats_.reductions, ops) +
+             stats_.kept, stats_.late_credit, stats_.reductions, ops) +
          (kpaths_ != nullptr
               ? absl::StrFormat(" | 2-paths covered %d of %d",
                                 kpaths_->covered(), kpaths_->total())

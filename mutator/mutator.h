@@ -188,9 +188,11 @@ class Mutator {
     return last_.valid && last_.has_tree ? &slots_[cur_].tree : nullptr;
   }
   // Offers words the fuzzed program contains (program_words.h) to
-  // generation: each is kept for every open token type that lexes it whole
-  // (with MutatorConfig::program_words). Returns how many were kept for at
-  // least one type.
+  // generation: each is kept for every open token type that lexes it whole,
+  // as it is or inside '' or "" quotes (a string token: a format, a path,
+  // an option the program reads from a string), with
+  // MutatorConfig::program_words. Returns how many were kept for at least
+  // one type.
   size_t AddProgramWords(absl::Span<const std::string> words);
   // Heap bytes held by trees, pools and caches (an estimate; ANTLR's own
   // prediction caches are bounded by state count, see ParseOptions).

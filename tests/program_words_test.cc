@@ -39,14 +39,15 @@ std::unique_ptr<Mutator> SqlMutator(bool program_words) {
   return std::move(*m);
 }
 
-// A word is kept for the open token types that lex it whole: a name for
-// IDENTIFIER, digits for NUMERIC_LITERAL; a keyword (the lexer reads
-// `select` as K_SELECT) and a text with a space for none.
+// A word is kept for the open token types that lex it whole, as it is or
+// quoted: a name for IDENTIFIER, digits for NUMERIC_LITERAL, and any of them
+// in '' for STRING_LITERAL; a keyword (the lexer reads `select` as
+// K_SELECT) only quoted; a text holding both quote characters for none.
 TEST(ProgramWords, KeptForTheOpenTokenTypesThatLexThemWhole) {
   auto m = SqlMutator(true);
   EXPECT_EQ(m->AddProgramWords(std::vector<std::string>{"journal_mode", "12345",
-                                                        "select", "a b"}),
-            2u);
+                                                        "select", "a'b\"c"}),
+            3u);
   EXPECT_EQ(SqlMutator(false)->AddProgramWords(
                 std::vector<std::string>{"journal_mode"}),
             0u);
@@ -64,6 +65,27 @@ TEST(ProgramWords, GenerationUsesThem) {
     for (unsigned seed = 1; seed <= 3000; ++seed) {
       if (absl::StrContains(m->MutateString(input, 256, seed),
                             "journal_mode")) {
+        ++seen;
+      }
+      m->ReportOutcome(Mutator::Fate::kDiscarded, 1e-4);
+    }
+    return seen;
+  };
+  EXPECT_GT(count(true), 0);
+  EXPECT_EQ(count(false), 0);
+}
+
+// Mutating `SELECT 'x';` until the string `'rebuild'` appears (an FTS
+// command, read from a string argument): with the program's words it does;
+// without them, no mutation in as many makes it.
+TEST(ProgramWords, StringTokensTakeThemQuoted) {
+  const std::string input = "SELECT 'x';";
+  auto count = [&](bool program_words) {
+    auto m = SqlMutator(program_words);
+    m->AddProgramWords(std::vector<std::string>{"rebuild"});
+    int seen = 0;
+    for (unsigned seed = 1; seed <= 3000; ++seed) {
+      if (absl::StrContains(m->MutateString(input, 256, seed), "'rebuild'")) {
         ++seen;
       }
       m->ReportOutcome(Mutator::Fate::kDiscarded, 1e-4);
