@@ -136,6 +136,17 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at) {
   return ctx.max_size - rest - slack - lead;
 }
 
+int RepeatCount(MutationContext& ctx, int small_min, int small_max,
+                size_t unit_bytes, size_t room) {
+  const int small =
+      small_min + static_cast<int>(ctx.rng.Below(small_max - small_min + 1));
+  if (ctx.rng.Below(8) != 0 || unit_bytes == 0) return small;
+  const size_t fits = room / unit_bytes;
+  const size_t large = std::min<size_t>(
+      size_t{1} << (2 + ctx.rng.Below(9)), std::min<size_t>(fits, kMaxRepeat));
+  return large >= 4 ? static_cast<int>(large) : small;
+}
+
 void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t) {
   const std::string& sep = ctx.grammar.separator();
   if (sep.empty()) return;

@@ -156,6 +156,14 @@ absl::Span<const int32_t> EnclosingRules(MutationContext& ctx, const Tree& in,
 // where rule node `at` of `in` stands.
 void PlaceAt(MutationContext& ctx, const Tree& in, int at,
              GenerateOptions* options);
+// How many times an edit repeats a unit of `unit_bytes` bytes: from
+// `small_min` to `small_max` mostly, and 1 time in 8 a power of two from 4
+// to kMaxRepeat that fits in `room` bytes, so inputs reach the counts and
+// depths where parsers change behaviour (growing buffers and pools,
+// nesting and count limits) that small steps reach only by many kept ones.
+inline constexpr int kMaxRepeat = 1024;
+int RepeatCount(MutationContext& ctx, int small_min, int small_max,
+                size_t unit_bytes, size_t room);
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

@@ -2,6 +2,8 @@
 // (...)+ loop, found from the derivation record (see loops.h).
 #include <algorithm>
 
+#include "absl/container/inlined_vector.h"
+
 #include "mutator/loops.h"
 #include "mutator/operators.h"
 
@@ -31,7 +33,7 @@ void ChildrenOf(const Tree& t, int parent, std::vector<int32_t>* out) {
 // Separators where the rearranged children of `parent` in `out` meet:
 // before the first token at each child position in `positions`.
 bool FinishLoopEdit(MutationContext& ctx, int parent,
-                    std::initializer_list<int> positions, Tree* out) {
+                    absl::Span<const int> positions, Tree* out) {
   std::vector<int32_t>& kids = ctx.scratch.kids;
   ChildrenOf(*out, parent, &kids);
   std::vector<int32_t>& tokens = ctx.scratch.ints;
@@ -86,7 +88,18 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   std::vector<int32_t>& kids = ctx.scratch.kids;
   ChildrenOf(in, loop.node, &kids);
   const int width = it.end_child - it.first_child;
-  const int copies = 2 + static_cast<int>(ctx.rng.Below(2));
+  // Copies (a step's child position is 16 bits) and bytes within limits.
+  size_t iteration_bytes = 0;
+  for (int k = it.first_child; k < it.end_child; ++k) {
+    iteration_bytes += in.SubtreeSize(kids[k]);
+  }
+  const size_t room =
+      ctx.max_size > in.TextSize() ? ctx.max_size - in.TextSize() : 0;
+  const int max_copies =
+      1 + (0xFFFF - static_cast<int>(kids.size())) / width;
+  const int copies = std::min(
+      max_copies, op_internal::RepeatCount(ctx, 2, 3, iteration_bytes, room));
+  if (copies < 2) return false;
   std::vector<int32_t>& parts = ctx.scratch.ints;
   parts.clear();
   for (int c = 0; c < copies; ++c) {
@@ -116,10 +129,10 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   }
   out->AssignChildren(in, loop.node, it.first_child, it.end_child, parts,
                       steps);
-  const int first = it.first_child;
-  return FinishLoopEdit(
-      ctx, loop.node,
-      {first + width, first + 2 * width, first + copies * width}, out);
+  // Seams where copies meet each other and what follows them.
+  absl::InlinedVector<int, 4> seams;
+  for (int c = 1; c <= copies; ++c) seams.push_back(it.first_child + c * width);
+  return FinishLoopEdit(ctx, loop.node, seams, out);
 }
 
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {

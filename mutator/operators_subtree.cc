@@ -148,6 +148,68 @@ bool OpHoist(MutationContext& ctx, const Tree& in, Tree* out) {
   return false;
 }
 
+// True if copies of a token run `last` then `first` would lex apart.
+bool SeamHolds(MutationContext& ctx, const Tree& in, int last, int first) {
+  return !in.token_trivia(first).empty() ||
+         !ctx.separators.Needs(in.node(last).symbol, in.token_text(last),
+                               in.node(first).symbol, in.token_text(first));
+}
+
+// Builds in ctx.scratch.fresh subtree `a` of `in` with the rule nodes on
+// the path from `a` down to `b` (a node of a's rule inside it) wrapped
+// `levels` more times around `b`, in one pass however deep. False where
+// the repeated parts would run together.
+bool BuildNesting(MutationContext& ctx, const Tree& in, int a, int b,
+                  int levels) {
+  // The part before b (P) and after it (S) repeat: P's last token meets
+  // its first, S's last its first.
+  const int p_first = in.FirstToken(a), p_last = in.TokenBefore(b);
+  if (p_first >= 0 && p_first < b && p_last >= a &&
+      !SeamHolds(ctx, in, p_last, p_first)) {
+    return false;
+  }
+  const int s_first = in.TokenFrom(in.End(b)), s_last = in.LastToken(a);
+  if (s_first >= 0 && s_first < in.End(a) && s_last >= in.End(b) &&
+      !SeamHolds(ctx, in, s_last, s_first)) {
+    return false;
+  }
+  std::vector<int32_t>& path = ctx.scratch.kids;  // a, ..., the parent of b
+  path.clear();
+  for (int cur = a; cur != b;) {
+    path.push_back(cur);
+    int c = cur + 1;
+    while (!Inside(in, b, c)) c = in.End(c);
+    cur = c;
+  }
+  std::vector<int32_t>& open = ctx.scratch.ints;
+  open.clear();
+  Tree& t = ctx.scratch.fresh;
+  t.Clear();
+  for (int level = 0; level <= levels; ++level) {
+    for (size_t i = 0; i < path.size(); ++i) {
+      const int node = path[i];
+      const int next = i + 1 < path.size() ? path[i + 1] : b;
+      const int id = t.BeginRule(in.node(node).symbol);
+      t.SetSteps(id, in.steps(node));
+      open.push_back(id);
+      for (int c = node + 1; c < next; c = in.End(c)) t.AppendSubtree(in, c);
+    }
+  }
+  t.AppendSubtree(in, b);
+  for (int level = 0; level <= levels; ++level) {
+    for (size_t i = path.size(); i-- > 0;) {
+      const int node = path[i];
+      const int next = i + 1 < path.size() ? path[i + 1] : b;
+      for (int c = in.End(next); c < in.End(node); c = in.End(c)) {
+        t.AppendSubtree(in, c);
+      }
+      t.EndRule(open.back());
+      open.pop_back();
+    }
+  }
+  return true;
+}
+
 bool OpRecursive(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
     const int outer = PickRuleNode(ctx, in);
@@ -156,7 +218,19 @@ bool OpRecursive(MutationContext& ctx, const Tree& in, Tree* out) {
         in, ctx.grammar, in.node(outer).symbol, outer + 1, in.End(outer));
     if (inner.empty()) continue;
     int a = outer, b = inner[ctx.rng.Below(inner.size())];
-    const int times = 1 + static_cast<int>(ctx.rng.Below(3));
+    // Each level adds a's bytes outside b.
+    const size_t room = RoomFor(ctx, in, a), now = in.SubtreeSize(a);
+    const int times = op_internal::RepeatCount(
+        ctx, 1, 3, now - in.SubtreeSize(b), room > now ? room - now : 0);
+    if (times > 3) {
+      // Deep: built in one pass (repeated splices would copy the tree
+      // `times` times).
+      if (BuildNesting(ctx, in, a, b, times) &&
+          Splice(ctx, in, a, ctx.scratch.fresh, 0, out)) {
+        return true;
+      }
+      continue;
+    }
     // Put a copy of subtree a (which contains b) where b is: one more
     // level of the same nesting. The copy of b sits b - a further on.
     // Results alternate between two scratch trees.

@@ -164,20 +164,48 @@ TEST(Operators, ShrinkingOperatorsShrink) {
 // Mutating A with one operator until exactly B appears: each operator does
 // what it says on a small input.
 std::set<std::string> Reach(const std::string& grammar, const std::string& op,
-                            const std::string& in, int tries = 400) {
+                            const std::string& in, int tries = 400,
+                            size_t max_size = 200) {
   auto m = MakeMutator(grammar, ModePolicy::kAdaptive, op);
   std::set<std::string> seen;
   for (int seed = 0; seed < tries; ++seed) {
     std::string used;
-    seen.insert(m->MutateString(in, 200, seed, &used));
+    seen.insert(m->MutateString(in, max_size, seed, &used));
   }
   return seen;
+}
+
+// "[1" followed by `n` times ", 2", then "]".
+std::string RepeatedTwos(int n) {
+  std::string s = "[1";
+  for (int i = 0; i < n; ++i) s += ", 2";
+  return s + "]";
+}
+
+// `n` nested arrays around 1.
+std::string Nested(int n) {
+  return std::string(n, '[') + "1" + std::string(n, ']');
 }
 
 TEST(Operators, LoopDuplicateRepeatsAnIteration) {
   const auto seen = Reach("json", "loop-duplicate", "[1, 2]");
   EXPECT_TRUE(seen.count("[1, 2, 2]")) << *seen.begin();
   EXPECT_TRUE(seen.count("[1, 2, 2, 2]"));
+}
+
+TEST(Operators, LoopDuplicateSometimesRepeatsManyTimes) {
+  // 1 time in 8 the count is a power of two up to 1024, or as many as fit.
+  // An output grows by at most 128 bytes (or a quarter) over its input:
+  // 6 + 128 bytes hold 42 copies of ", 2".
+  const auto seen = Reach("json", "loop-duplicate", "[1, 2]", 400, 4096);
+  EXPECT_TRUE(seen.count(RepeatedTwos(32)));
+  EXPECT_TRUE(seen.count(RepeatedTwos(42)));
+  for (const std::string& s : seen) EXPECT_LE(s.size(), 6u + 128u);
+  // Within a MaxSize of 60: 18 copies.
+  const auto small = Reach("json", "loop-duplicate", "[1, 2]", 400, 60);
+  EXPECT_TRUE(small.count(RepeatedTwos(16)));
+  EXPECT_TRUE(small.count(RepeatedTwos(18)));
+  for (const std::string& s : small) EXPECT_LE(s.size(), 60u);
 }
 
 TEST(Operators, LoopDeleteRemovesAnIteration) {
@@ -204,6 +232,42 @@ TEST(Operators, SwapExchangesTwoSubtreesOfTheSameRule) {
 TEST(Operators, RecursiveNestsARuleInItself) {
   const auto seen = Reach("json", "recursive", "[[1]]");
   EXPECT_TRUE(seen.count("[[[1]]]"));
+}
+
+TEST(Operators, RecursiveSometimesNestsDeep) {
+  // 1 time in 8 the nesting grows by a power of two of levels, built in
+  // one pass: nesting limits (depth counters, stack guards) come in reach.
+  const auto seen = Reach("json", "recursive", "[[1]]", 2000, 4096);
+  size_t deepest = 0;
+  for (const std::string& s : seen) {
+    const size_t depth = s.find('1');
+    // Every output is still n arrays around 1.
+    ASSERT_EQ(s, Nested(static_cast<int>(depth)));
+    deepest = std::max(deepest, depth);
+  }
+  // 32 levels more than the input's 2; 63 fit in the 128 bytes an
+  // output may add.
+  EXPECT_TRUE(seen.count(Nested(34)));
+  EXPECT_EQ(deepest, 65u);
+}
+
+TEST(Operators, DeepNestingKeepsTokensApart) {
+  // Lua: nesting "-x" in "- -x" must never make "--" (a comment).
+  auto g = testing::LoadShipped("lua");
+  Parser parser(*g);
+  for (const std::string in : {"a=- -x", "a = - -x"}) {
+    const auto seen = Reach("lua", "recursive", in, 2000, 400);
+    size_t longest = 0;
+    for (const std::string& s : seen) {
+      auto r = parser.Parse(s);
+      ASSERT_TRUE(r.ok()) << s;
+      EXPECT_EQ(r->syntax_errors, 0) << s;
+      EXPECT_EQ(s.find("--"), std::string::npos) << s;
+      longest = std::max(longest, s.size());
+    }
+    // With a space before the first "-", copies can repeat it deep.
+    if (in == "a = - -x") EXPECT_GT(longest, 128u);
+  }
 }
 
 TEST(Operators, ShortestReplacesASubtreeByItsRulesCheapestDerivation) {
