@@ -61,7 +61,7 @@ SECONDS_PER_TRIAL=$(awk -v m="$MINUTES" 'BEGIN { print int(m * 60 + 0.5) }')
 [ -n "$OUT" ] || OUT="$REPO/bench/results/$(date +%F)-unseen"
 mkdir -p "$OUT" && OUT="$(cd "$OUT" && pwd)"
 UNSEEN="$REPO/build/unseen"
-HARNESS="$REPO/bench/unseen"
+HARNESS="$REPO/harness_examples/unseen"
 CFLAGS_FUZZ=(-O1 -g -fsanitize=fuzzer-no-link,address)
 
 grammar_of() { case "$1" in jansson) echo json ;; tinyxml2) echo xml ;; duktape) echo javascript ;; esac; }
