@@ -142,8 +142,8 @@ int RepeatCount(MutationContext& ctx, int small_min, int small_max,
       small_min + static_cast<int>(ctx.rng.Below(small_max - small_min + 1));
   if (ctx.rng.Below(8) != 0 || unit_bytes == 0) return small;
   const size_t fits = room / unit_bytes;
-  const size_t large = std::min<size_t>(
-      size_t{1} << (2 + ctx.rng.Below(9)), std::min<size_t>(fits, kMaxRepeat));
+  const size_t large = std::min<size_t>(size_t{1} << (2 + ctx.rng.Below(9)),
+                                        std::min<size_t>(fits, kMaxRepeat));
   return large >= 4 ? static_cast<int>(large) : small;
 }
 

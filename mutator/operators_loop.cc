@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "absl/container/inlined_vector.h"
-
 #include "mutator/loops.h"
 #include "mutator/operators.h"
 
@@ -95,8 +94,7 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   }
   const size_t room =
       ctx.max_size > in.TextSize() ? ctx.max_size - in.TextSize() : 0;
-  const int max_copies =
-      1 + (0xFFFF - static_cast<int>(kids.size())) / width;
+  const int max_copies = 1 + (0xFFFF - static_cast<int>(kids.size())) / width;
   const int copies = std::min(
       max_copies, op_internal::RepeatCount(ctx, 2, 3, iteration_bytes, room));
   if (copies < 2) return false;
