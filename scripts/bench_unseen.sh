@@ -33,6 +33,8 @@ ARGS="$*"
 
 die() { echo "bench_unseen: $*" >&2; exit 1; }
 stamp() { date -u +%H:%M:%S; }
+log() { echo "$(stamp) $*"; }
+. "$SCRIPT_DIR/lib/debian_source.sh"
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -65,25 +67,14 @@ HARNESS="$REPO/harness_examples/unseen"
 CFLAGS_FUZZ=(-O1 -g -fsanitize=fuzzer-no-link,address)
 
 grammar_of() { case "$1" in jansson) echo json ;; tinyxml2) echo xml ;; duktape) echo javascript ;; esac; }
-package_of() { case "$1" in jansson) echo jansson ;; tinyxml2) echo tinyxml2 ;; duktape) echo duktape ;; esac; }
 
-# ---- sources and binaries
-fetch() {
-    local t="$1" dir="$UNSEEN/$1/src"
-    if ls -d "$dir"/*/ >/dev/null 2>&1; then return 0; fi
-    mkdir -p "$dir"
-    echo "$(stamp) fetching $(package_of "$t") sources (apt-get source)"
-    (cd "$dir" && apt-get source --download-only "$(package_of "$t")" >fetch.log 2>&1) ||
-        die "apt-get source $(package_of "$t") failed (is deb-src enabled? see $dir/fetch.log)"
-    (cd "$dir" && for f in *.orig.tar.*; do tar xf "$f"; done)
-}
-
+# ---- sources (the Debian source package of each target has its name) and binaries
 build_target() {
     local t="$1" bin="$UNSEEN/$1/fuzz_$1"
     [ -x "$bin" ] && return 0
-    fetch "$t"
+    enable_deb_src
     local src obj="$UNSEEN/$t/obj"
-    src="$(ls -d "$UNSEEN/$t/src"/*/ | head -1)"
+    src="$(fetch_source "$t" "$UNSEEN/$t/src")"
     rm -rf "$obj" && mkdir -p "$obj"
     echo "$(stamp) building $t"
     case "$t" in

@@ -87,64 +87,11 @@ run_logged() {
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 stamp_set() { printf '%s' "$2" >"$1"; }
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/lib/debian_source.sh"
 
 ###########################################################################
 # 1. host dependencies
 ###########################################################################
-APT_UPDATED=0
-apt_update() {
-    if [ "$APT_UPDATED" = 0 ]; then
-        log "apt-get update"
-        $SUDO apt-get update -q >/dev/null || $SUDO apt-get update
-        APT_UPDATED=1
-    fi
-}
-
-codename() {
-    local c=""
-    if [ -r /etc/os-release ]; then c="$(. /etc/os-release; echo "${VERSION_CODENAME:-}")"; fi
-    echo "${c:-bookworm}"
-}
-
-have_deb_src() {
-    local out; out="$(apt-cache showsrc cjson 2>/dev/null || true)"
-    case "$out" in *"Package: cjson"*) return 0 ;; *) return 1 ;; esac
-}
-
-enable_deb_src() {
-    local changed=0 f
-    f=/etc/apt/sources.list.d/debian.sources
-    if [ -f "$f" ] && grep -qE '^Types:' "$f" && grep -E '^Types:' "$f" | grep -v 'deb-src' >/dev/null; then
-        log "enabling deb-src in $f"
-        $SUDO sed -i -E '/^Types:/{/deb-src/!s/[[:space:]]*$/ deb-src/}' "$f"
-        changed=1
-    fi
-    f=/etc/apt/sources.list
-    if [ -f "$f" ] && grep -qE '^[[:space:]]*deb[[:space:]]' "$f" && ! grep -qE '^[[:space:]]*deb-src[[:space:]]' "$f"; then
-        log "adding deb-src lines to $f"
-        grep -E '^[[:space:]]*deb[[:space:]]' "$f" | sed -E 's/^([[:space:]]*)deb([[:space:]])/\1deb-src\2/' \
-            | $SUDO tee -a "$f" >/dev/null
-        changed=1
-    fi
-    if [ "$changed" = 1 ]; then APT_UPDATED=0; apt_update; fi
-    if ! have_deb_src; then
-        apt_update
-    fi
-    if ! have_deb_src; then
-        local cn opt=""; cn="$(codename)"
-        [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] && opt="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] "
-        log "no deb-src entries found; adding /etc/apt/sources.list.d/grammut-deb-src.list"
-        printf 'deb-src %shttp://deb.debian.org/debian %s main\ndeb-src %shttp://deb.debian.org/debian %s-updates main\ndeb-src %shttp://deb.debian.org/debian-security %s-security main\n' \
-            "$opt" "$cn" "$opt" "$cn" "$opt" "$cn" | $SUDO tee /etc/apt/sources.list.d/grammut-deb-src.list >/dev/null
-        APT_UPDATED=0; apt_update
-    fi
-    have_deb_src || die "apt source packages are not available (deb-src)"
-}
-
 ensure_packages() {
     local pkgs="build-essential make binutils dpkg-dev xz-utils ca-certificates tcl cmake ninja-build clang libclang-rt-14-dev llvm-14"
     local missing="" p
@@ -168,31 +115,7 @@ ensure_packages() {
 ###########################################################################
 # 2. fetching sources
 ###########################################################################
-# fetch_source <srcpkg> -> prints the extracted source directory
-fetch_source() {
-    local pkg="$1" record="$SRC_ROOT/.$1.dir" dir
-    mkdir -p "$SRC_ROOT"
-    if [ -f "$record" ] && dir="$(cat "$record")" && [ -d "$dir" ]; then
-        echo "$dir"; return 0
-    fi
-    log "fetching source package $pkg into $SRC_ROOT" >&2
-    # a previous, interrupted fetch may have left a partial tree behind;
-    # dpkg-source refuses to unpack over an existing directory
-    rm -rf "$SRC_ROOT/$pkg"-*/
-    (
-        cd "$SRC_ROOT"
-        if ! apt-get source -q "$pkg" >>"$SRC_ROOT/fetch-$pkg.log" 2>&1; then
-            echo "apt-get source $pkg failed, retrying with the suite named ($pkg/$(codename))" >&2
-            apt-get source -q "$pkg/$(codename)" >>"$SRC_ROOT/fetch-$pkg.log" 2>&1 \
-                || { tail -n 20 "$SRC_ROOT/fetch-$pkg.log" >&2; exit 1; }
-        fi
-    ) || die "could not fetch source package $pkg"
-    dir="$(ls -1dt "$SRC_ROOT/$pkg"-*/ 2>/dev/null | head -n 1 || true)"
-    dir="${dir%/}"
-    [ -n "$dir" ] && [ -d "$dir" ] || die "no extracted directory for $pkg in $SRC_ROOT"
-    echo "$dir" >"$record"
-    echo "$dir"
-}
+# fetch_source and enable_deb_src: scripts/lib/debian_source.sh
 
 ###########################################################################
 # 3. per-target library builds.
@@ -455,7 +378,7 @@ build_target() {
     local tdir="$OUT/$t"
     mkdir -p "$tdir/build"
     log "==== $t ===="
-    local src; src="$(fetch_source "$pkg")"
+    local src; src="$(fetch_source "$pkg" "$SRC_ROOT")"
     log "$t: source in $src"
 
     local harness=""
