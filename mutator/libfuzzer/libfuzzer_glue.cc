@@ -154,8 +154,12 @@ class Glue {
 void SaveAtExit();
 
 Glue* CreateGlue() {
+  Glue* glue =
+      new Glue(ConfigFromEnvironmentOrExit(), LibFuzzerFlags::FromProcess());
+  // Only once the glue exists: a set-up that exits (a bad configuration)
+  // must not come back here from its exit handlers.
   std::atexit(SaveAtExit);
-  return new Glue(ConfigFromEnvironmentOrExit(), LibFuzzerFlags::FromProcess());
+  return glue;
 }
 
 Glue& GetGlue() {
