@@ -42,6 +42,9 @@
 //                         the grammar calls into libFuzzer's own mutations
 //                         (cpu_budget.h; libFuzzer only; off with
 //                         GRAMMUT_DETERMINISTIC)
+//   GRAMMUT_READ_FOCUS    1 (default): when the target reports it read only
+//                         part of an input (grammut_report_read), most
+//                         edits of that input go there; 0: anywhere
 //   GRAMMUT_DICT          1 (default): the grammar's fixed tokens join
 //                         libFuzzer's -dict (libfuzzer_dictionary.h) and
 //                         grammut's own byte edits; 0: neither
@@ -123,6 +126,9 @@ struct MutatorConfig {
   // Offer words found in the fuzzed program's read-only data to generation
   // (GRAMMUT_PROGRAM_WORDS; program_words.h).
   bool program_words = true;
+  // Put most edits of an input in the part the target read, when it says
+  // it read only part of it (grammut_report_read; GRAMMUT_READ_FOCUS).
+  bool read_focus = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

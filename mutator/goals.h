@@ -41,6 +41,9 @@ struct HarnessFeedback {
   int failures = 0;           // handled failures reported
   uint32_t failure_site = 0;  // the last one's site
   double run_seconds = 0;     // the target's time on it (0: not measured)
+  // Bytes of it the target read before it stopped (grammut_report_read);
+  // -1: not reported (all of it, as far as anyone knows).
+  int64_t read_bytes = -1;
   // Coverage features the run reached first (the engine's glue counts
   // them); 0 means a kept output only made an entry smaller; -1: unknown.
   int new_features = -1;

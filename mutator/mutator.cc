@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "absl/hash/hash.h"
 #include "absl/status/status.h"
@@ -19,6 +20,8 @@ constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
 constexpr size_t kPendingOutputs = 4096;
 constexpr size_t kPendingTrees = 64;
 constexpr size_t kCorpusEntries = size_t{1} << 16;
+// Chance that an edit of an input the target read only part of goes there.
+constexpr double kReadFocusChance = 0.875;
 constexpr size_t kUnparsable = size_t{1} << 14;
 constexpr size_t kMB = size_t{1} << 20;
 // A kept output that reached no new coverage feature (it made a corpus
@@ -82,6 +85,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       ops_(ArmWeights(), OperatorOptions(config.learning())),
       corpus_(kCorpusEntries),
       unparsable_(kUnparsable),
+      read_bytes_(kCorpusEntries),
       pending_(kPendingOutputs),
       pending_trees_(kPendingTrees),
       parse_allowance_(config.parse_burst_seconds),
@@ -333,6 +337,12 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   parse_allowance_ = std::min(config_.parse_burst_seconds,
                               parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;
+  last_read_ = feedback.read_bytes >= 0 &&
+                       static_cast<uint64_t>(feedback.read_bytes) <
+                           last_output_.size()
+                   ? feedback.read_bytes
+                   : -1;
+  if (last_read_ >= 0) ++stats_.read_in_part;
   families_.Charge(last_.family, cost);
   if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
   if (feedback.verdict == HarnessFeedback::Verdict::kValid) ++stats_.valid;
@@ -362,6 +372,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       families_.Win(last_.family, win);
       if (last_.arm >= 0) ops_.Win(last_.arm, win);
       const uint64_t hash = Hash(last_output_);
+      if (last_read_ >= 0) read_bytes_.Put(hash, last_read_);
       if (last_.has_tree && !corpus_.Contains(hash)) {
         ++stats_.corpus_entries;
         AdoptTree(hash, slots_[cur_], learnable ? score : 0.0);
@@ -388,17 +399,48 @@ void Mutator::ReportOutcome(Fate fate, double cost,
         pending_next_ = (pending_next_ + 1) % pending_trees_.size();
         last_.has_tree = false;
       }
-      pending_.Put(Hash(last_output_), p);
+      const uint64_t hash = Hash(last_output_);
+      if (last_read_ >= 0) read_bytes_.Put(hash, last_read_);
+      pending_.Put(hash, p);
       break;
     }
   }
 }
 
+int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size,
+                           Rng& rng) {
+  const int64_t last_read = last_read_;
+  last_read_ = -1;
+  if (!config_.read_focus) return -1;
+  int64_t read = chained ? last_read : -1;
+  if (!chained) {
+    if (const uint32_t* r = read_bytes_.Find(hash)) read = *r;
+  }
+  if (read < 0 || static_cast<uint64_t>(read) >= size) return -1;
+  // Now and then anywhere: what follows may matter once an edit gets the
+  // target past where it stopped.
+  if (!rng.Chance(kReadFocusChance)) return -1;
+  ++stats_.read_focused;
+  return read;
+}
+
 int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
-                        bool shrink, const Source* other, bool* whole_input) {
+                        bool shrink, const Source* other, int64_t read_bytes,
+                        bool* whole_input) {
   Slot& dst = slots_[1 - cur_];
   uint64_t allowed = allowed_arms_;
   if (shrink) allowed &= shrink_arms_;
+  // Nodes that start where the target read.
+  int read_nodes = std::numeric_limits<int>::max();
+  if (read_bytes >= 0) {
+    const std::vector<Node>& nodes = src.tree->nodes();
+    read_nodes = static_cast<int>(
+        std::partition_point(nodes.begin(), nodes.end(),
+                             [read_bytes](const Node& n) {
+                               return n.text_begin < read_bytes;
+                             }) -
+        nodes.begin());
+  }
   if (other == nullptr) allowed &= ~crossover_arms_;
   const std::vector<Arm>& arms = GrammarArms();
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
@@ -427,6 +469,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
                         kpaths_.get()};
     ctx.input_texts = config_.input_texts;
     ctx.places = config_.places;
+    ctx.read_nodes = read_nodes;
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
     if (op.whole_input) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;
@@ -477,6 +520,8 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   last_ = LastOutput();
   if (max_size == 0) return 0;
   const bool shrink = max_size < size;
+  const int64_t read_bytes =
+      shrink ? -1 : ReadFocus(chained, hash, size, rng);
 
   // The family.
   uint64_t families = 0;
@@ -543,7 +588,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
       bool whole_input = false;
       const int arm = MutateTree(src, rng, limit, shrink,
                                  partner.tree != nullptr ? &partner : nullptr,
-                                 &whole_input);
+                                 read_bytes, &whole_input);
       if (arm >= 0) {
         ++stats_.tree_mutations;
         last_.valid = true;
@@ -569,7 +614,17 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   ++stats_.byte_mutations;
   const size_t keep = std::min(size, max_size);
   if (out != in && keep > 0) std::memmove(out, in, keep);
-  const size_t n = MutateInPlace(out, keep, max_size, byte_edits_, rng);
+  size_t n;
+  if (read_bytes >= 0 && static_cast<size_t>(read_bytes) < keep) {
+    // Edit the part the target read; what follows stays as it was.
+    const size_t read = static_cast<size_t>(read_bytes);
+    unread_.assign(reinterpret_cast<const char*>(out) + read, keep - read);
+    n = MutateInPlace(out, read, max_size - unread_.size(), byte_edits_, rng);
+    std::memcpy(out + n, unread_.data(), unread_.size());
+    n += unread_.size();
+  } else {
+    n = MutateInPlace(out, keep, max_size, byte_edits_, rng);
+  }
   last_.valid = true;
   last_.family = kBytesFamily;
   last_.arm = -1;
@@ -718,11 +773,16 @@ std::string Mutator::StatsLine() const {
 }
 
 std::string Mutator::FeedbackStats() const {
+  std::string read;
+  if (stats_.read_in_part > 0) {
+    read = absl::StrFormat(" | read in part: %d outputs, %d edits kept there",
+                           stats_.read_in_part, stats_.read_focused);
+  }
   if (stats_.valid + stats_.invalid == 0 && goals_.failures() == 0 &&
       config_.goal.coverage_only()) {
-    return "";
+    return read;
   }
-  return absl::StrFormat(
+  return read + absl::StrFormat(
       " | feedback: valid %d invalid %d, failures %d at %d sites, slowest "
       "%.1f ms | goal %s: wins %d, rule resets %d",
       stats_.valid, stats_.invalid, goals_.failures(), goals_.failure_sites(),

@@ -83,6 +83,8 @@ struct MutatorStats {
   uint64_t valid = 0;             // outputs the target reported valid
   uint64_t invalid = 0;           // ... invalid (grammut/feedback.h)
   uint64_t structure_inputs = 0;  // inputs whose k-paths were exported
+  uint64_t read_in_part = 0;      // outputs the target read only part of
+  uint64_t read_focused = 0;      // edits kept to the part the target read
   uint64_t helper_parses = 0;     // parses made by the parse helper
   uint64_t helper_failures = 0;   // helpers that died or timed out
 };
@@ -253,7 +255,11 @@ class Mutator {
   // One grammar-family mutation of `src` into the free slot (or
   // bytes_out_ for whole-input operators). Returns the arm, or -1.
   int MutateTree(const Source& src, Rng& rng, size_t max_size, bool shrink,
-                 const Source* other, bool* whole_input);
+                 const Source* other, int64_t read_bytes, bool* whole_input);
+  // Bytes of the input of this call the target read when it ran it (the
+  // last output's, or a corpus entry's we made), if it read only part of
+  // it and edits should go there this time; else -1.
+  int64_t ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng);
   // Adds a kept or late-credited output's tree to the cache and, if clean,
   // learns it `learn` times (0: not at all).
   void AdoptTree(uint64_t hash, const Slot& slot, double learn);
@@ -299,6 +305,11 @@ class Mutator {
   BoundedMap<bool> corpus_;
   // Inputs the parser refused (too large or too deep): not tried again.
   BoundedMap<bool> unparsable_;
+  // Bytes the target read of our outputs it kept (or may have kept), when
+  // it read only part of them (grammut_report_read).
+  BoundedMap<uint32_t> read_bytes_;
+  // The same for the last output (-1: read whole, or not reported).
+  int64_t last_read_ = -1;
   // Outputs of unknown fate (hash -> who made them).
   BoundedMap<Pending> pending_;
   std::vector<PendingTree> pending_trees_;  // a ring
@@ -310,6 +321,7 @@ class Mutator {
   LastOutput last_;
   std::string last_output_;
   std::string bytes_out_;  // whole-input operators write here
+  std::string unread_;     // a byte edit's input past where the target read
   OperatorScratch scratch_;
 
   // Seconds of parsing still allowed: grows with the run's time (by

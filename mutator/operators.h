@@ -12,7 +12,9 @@
 #ifndef GRAMMUT_MUTATOR_OPERATORS_H_
 #define GRAMMUT_MUTATOR_OPERATORS_H_
 
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -72,6 +74,10 @@ struct MutationContext {
   // Swap, splice and crossover prefer partners from the same place
   // (GRAMMUT_PLACES).
   bool places = false;
+  // Nodes [0, read_nodes) of the input start in the part the target read
+  // (grammut_report_read); operators pick the node they edit among them
+  // (ReadPart). Every node when the input was read whole or it is not known.
+  int read_nodes = std::numeric_limits<int>::max();
 };
 
 // An operator: returns false if it cannot apply.
@@ -164,6 +170,20 @@ void PlaceAt(MutationContext& ctx, const Tree& in, int at,
 inline constexpr int kMaxRepeat = 1024;
 int RepeatCount(MutationContext& ctx, int small_min, int small_max,
                 size_t unit_bytes, size_t room);
+// The entries of `nodes` (ascending node indexes) that stand in the part of
+// the input the target read (below ctx.read_nodes), or all of them when
+// none does.
+inline absl::Span<const int32_t> ReadPart(const MutationContext& ctx,
+                                          absl::Span<const int32_t> nodes) {
+  const size_t n = static_cast<size_t>(
+      std::lower_bound(nodes.begin(), nodes.end(), ctx.read_nodes) -
+      nodes.begin());
+  return n == 0 ? nodes : nodes.first(n);
+}
+// A random rule node that stands in the part of the input the target read.
+inline int PickReadRuleNode(MutationContext& ctx, const Tree& in) {
+  return TreeIndex::RandomRuleNode(in, ctx.rng, ctx.read_nodes);
+}
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {
   return a >= b && a < t.End(b);

@@ -39,7 +39,7 @@ bool PickInsertPoint(MutationContext& ctx, const Tree& in, int* node,
                      int* step) {
   std::vector<int32_t>& points = ctx.scratch.ints;
   for (int attempt = 0; attempt < 16; ++attempt) {
-    const int at = TreeIndex::RandomRuleNode(in, ctx.rng);
+    const int at = op_internal::PickReadRuleNode(ctx, in);
     if (at < 0) return false;
     const absl::Span<const DerivationStep> steps = in.steps(at);
     points.clear();

@@ -26,8 +26,8 @@ bool OpKPath(MutationContext& ctx, const Tree& in, Tree* out) {
   int at = -1;
   for (int draw = 0; draw < kDraws && at < 0; ++draw) {
     if (!ctx.kpaths->PickUncovered(ctx.rng, &target)) return false;
-    absl::Span<const int32_t> nodes =
-        ctx.index.OfRule(in, ctx.grammar, target.rule);
+    const absl::Span<const int32_t> nodes = op_internal::ReadPart(
+        ctx, ctx.index.OfRule(in, ctx.grammar, target.rule));
     if (!nodes.empty()) at = nodes[ctx.rng.Below(nodes.size())];
   }
   if (at < 0) return false;

@@ -11,7 +11,8 @@ namespace {
 
 // A random loop instance of a random rule node that has loops.
 bool PickLoop(MutationContext& ctx, const Tree& in, LoopInstance* loop) {
-  const std::vector<int32_t>& candidates = ctx.index.LoopNodes(in, ctx.grammar);
+  const absl::Span<const int32_t> candidates =
+      op_internal::ReadPart(ctx, ctx.index.LoopNodes(in, ctx.grammar));
   Loops& loops = ctx.scratch.loops;
   for (int attempt = 0; attempt < 8 && !candidates.empty(); ++attempt) {
     const int node = candidates[ctx.rng.Below(candidates.size())];
@@ -21,6 +22,30 @@ bool PickLoop(MutationContext& ctx, const Tree& in, LoopInstance* loop) {
     return true;
   }
   return false;
+}
+
+// How many of the loop's first iterations start in the part of the input
+// the target read (all of them when none does): the ones an edit picks.
+int ReadIterations(const MutationContext& ctx, const Tree& in,
+                   const LoopInstance& loop,
+                   absl::Span<const LoopIteration> iterations) {
+  if (ctx.read_nodes >= in.size()) return loop.count;
+  int read = 0, child = 0, c = loop.node + 1;
+  const int end = in.End(loop.node);
+  for (const LoopIteration& it : iterations) {
+    for (; child < it.first_child && c < end; ++child) c = in.End(c);
+    if (c >= ctx.read_nodes) break;
+    ++read;
+  }
+  return read == 0 ? loop.count : read;
+}
+
+// A random iteration of `loop` where the target read.
+LoopIteration PickIteration(MutationContext& ctx, const Tree& in,
+                            const LoopInstance& loop) {
+  const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
+  return iterations[ctx.rng.Below(
+      ReadIterations(ctx, in, loop, iterations))];
 }
 
 // The children of rule node `parent`, in order.
@@ -67,8 +92,7 @@ bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop)) return false;
   if (loop.plus && loop.count < 2) return false;
-  const LoopIteration it =
-      ctx.scratch.loops.of(loop)[ctx.rng.Below(loop.count)];
+  const LoopIteration it = PickIteration(ctx, in, loop);
   if (it.end_child == it.first_child) return false;
   const int width = it.end_child - it.first_child;
   std::vector<DerivationStep>& steps = ctx.scratch.steps;
@@ -81,8 +105,7 @@ bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop)) return false;
-  const LoopIteration it =
-      ctx.scratch.loops.of(loop)[ctx.rng.Below(loop.count)];
+  const LoopIteration it = PickIteration(ctx, in, loop);
   if (it.end_child == it.first_child) return false;
   std::vector<int32_t>& kids = ctx.scratch.kids;
   ChildrenOf(in, loop.node, &kids);
@@ -136,10 +159,10 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop) || loop.count < 2) return false;
-  const size_t i = ctx.rng.Below(loop.count);
+  const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
+  const size_t i = ctx.rng.Below(ReadIterations(ctx, in, loop, iterations));
   size_t j = ctx.rng.Below(loop.count - 1);
   if (j >= i) ++j;
-  const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
   const LoopIteration a = iterations[std::min(i, j)];
   const LoopIteration b = iterations[std::max(i, j)];
   std::vector<int32_t>& kids = ctx.scratch.kids;

@@ -60,7 +60,7 @@ bool OpReplay(MutationContext& ctx, const Tree& in, Tree* out) {
 
 bool OpReplayRule(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const int at = TreeIndex::RandomRuleNode(in, ctx.rng);
+    const int at = op_internal::PickReadRuleNode(ctx, in);
     if (at < 0) return false;
     const size_t room = std::min(
         RoomFor(ctx, in, at), 2 * in.SubtreeSize(at) + 64 + ctx.rng.Below(256));

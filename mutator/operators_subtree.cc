@@ -15,9 +15,9 @@ using op_internal::Splice;
 
 namespace {
 
-// A random rule node, or -1.
-int PickRuleNode(const MutationContext& ctx, const Tree& in) {
-  return TreeIndex::RandomRuleNode(in, ctx.rng);
+// A random rule node where the target read, or -1.
+int PickRuleNode(MutationContext& ctx, const Tree& in) {
+  return op_internal::PickReadRuleNode(ctx, in);
 }
 
 // The place of rule node `at` of `in` a partner should come from (empty:

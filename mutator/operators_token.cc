@@ -16,10 +16,12 @@ namespace {
 
 // A random token node with text, preferring non-literal tokens, or -1.
 int PickToken(MutationContext& ctx, const Tree& in) {
-  const std::vector<int32_t>& free_text = ctx.index.FreeTokens(in, ctx.grammar);
-  const std::vector<int32_t>& from = !free_text.empty() && ctx.rng.Chance(0.8)
-                                         ? free_text
-                                         : ctx.index.Tokens(in, ctx.grammar);
+  const absl::Span<const int32_t> free_text =
+      op_internal::ReadPart(ctx, ctx.index.FreeTokens(in, ctx.grammar));
+  const absl::Span<const int32_t> from =
+      !free_text.empty() && ctx.rng.Chance(0.8)
+          ? free_text
+          : op_internal::ReadPart(ctx, ctx.index.Tokens(in, ctx.grammar));
   return from.empty() ? -1 : from[ctx.rng.Below(from.size())];
 }
 
@@ -84,7 +86,8 @@ bool IsDecimal(absl::string_view text) {
 // A random token node whose text is a decimal integer, or -1 (looks at a
 // few random candidates, not at every token).
 int PickNumber(MutationContext& ctx, const Tree& in) {
-  const std::vector<int32_t>& free_text = ctx.index.FreeTokens(in, ctx.grammar);
+  const absl::Span<const int32_t> free_text =
+      op_internal::ReadPart(ctx, ctx.index.FreeTokens(in, ctx.grammar));
   if (free_text.empty()) return -1;
   for (int tries = 0; tries < 16; ++tries) {
     const int at = free_text[ctx.rng.Below(free_text.size())];

@@ -36,6 +36,8 @@
 #                                           inverse or learned,inverse weighed by place
 #                     grammut-nowords       fuzz_<t>_grammut, GRAMMUT_PROGRAM_WORDS=0 (no words from
 #                                           the program's read-only data)
+#                     grammut-noreadfocus   fuzz_<t>_grammut, GRAMMUT_READ_FOCUS=0 (edits anywhere, also
+#                                           past where the target stopped reading: grammut_report_read)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
 #                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
@@ -92,7 +94,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noreadfocus"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -326,6 +328,7 @@ run_trial() {
                 grammut-nowords) envs+=(GRAMMUT_PROGRAM_WORDS=0) ;;
                 grammut-noplaces) envs+=(GRAMMUT_PLACES=0) ;;
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
+                grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;

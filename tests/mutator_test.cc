@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "grammar_runtime/parser.h"
@@ -562,6 +563,93 @@ TEST(Mutator, ByteOutputsAreNotLearnedAndChainsAfterThemDoNotParse) {
   EXPECT_EQ(m->parses(), 0);
   EXPECT_EQ(m->stats().learned, 0u);
   EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 1u);
+}
+
+// Mutates `input` (a corpus entry) with seeds [1, n]; returns the outputs
+// of the calls that kept their edit to the part the target read.
+std::vector<std::string> FocusedMutants(Mutator& m, const std::string& input,
+                                        int n) {
+  std::vector<std::string> focused;
+  for (int seed = 1; seed <= n; ++seed) {
+    const uint64_t before = m.stats().read_focused;
+    std::string out = m.MutateString(input, 64, seed);
+    m.ReportOutcome(Fate::kDiscarded, 1e-4);
+    if (m.stats().read_focused > before) focused.push_back(std::move(out));
+  }
+  return focused;
+}
+
+TEST(Mutator, ByteEditsStayWhereTheTargetRead) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  const std::string kept = m->MutateString("[10, 20, 30, 40, 50, 60]", 64, 1);
+  HarnessFeedback read;
+  read.read_bytes = static_cast<int64_t>(kept.size() / 2);
+  m->ReportOutcome(Fate::kKept, 1e-4, read);
+  EXPECT_EQ(m->stats().read_in_part, 1u);
+  const std::string unread = kept.substr(kept.size() / 2);
+  const std::vector<std::string> focused = FocusedMutants(*m, kept, 200);
+  ASSERT_FALSE(focused.empty());
+  EXPECT_LT(focused.size(), 200u);  // now and then anywhere
+  for (const std::string& out : focused) {
+    EXPECT_TRUE(absl::EndsWith(out, unread)) << out;
+    EXPECT_LE(out.size(), 64u);
+  }
+}
+
+TEST(Mutator, TreeEditsStayWhereTheTargetRead) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "token-regenerate");
+  const std::string in = "[10, 20, 30, 40, 50, 60]";
+  const std::string kept = m->MutateString(in, 64, 1);
+  // Read up to the last element (its leading space is its token's).
+  ASSERT_NE(kept.rfind(','), std::string::npos) << kept;
+  const size_t stop = kept.rfind(',') + 1;
+  HarnessFeedback read;
+  read.read_bytes = static_cast<int64_t>(stop);
+  m->ReportOutcome(Fate::kKept, 1e-4, read);
+  const std::vector<std::string> focused = FocusedMutants(*m, kept, 200);
+  ASSERT_FALSE(focused.empty());
+  for (const std::string& out : focused) {
+    EXPECT_TRUE(absl::EndsWith(out, kept.substr(stop))) << out;
+  }
+}
+
+TEST(Mutator, AChainStepStaysWhereTheTargetReadTheLastOutput) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  int focused = 0;
+  for (int seed = 1; seed <= 100; ++seed) {
+    const std::string out = m->MutateString("[10, 20, 30, 40, 50]", 64, seed);
+    HarnessFeedback read;
+    read.read_bytes = static_cast<int64_t>(out.size() / 2);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4, read);
+    const uint64_t before = m->stats().read_focused;
+    const std::string next =
+        m->MutateString(out, 64, 1000 + seed, nullptr, Input::kLastOutput);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+    if (m->stats().read_focused == before) continue;
+    ++focused;
+    EXPECT_TRUE(absl::EndsWith(next, out.substr(out.size() / 2))) << next;
+  }
+  EXPECT_GT(focused, 0);
+}
+
+TEST(Mutator, ReadFocusIsOffWhenAskedOrWhenAllWasRead) {
+  MutatorConfig config;
+  config.arms = "bytes";
+  config.read_focus = false;
+  auto off = Mutator::Create(config, testing::LoadShipped("json"));
+  ASSERT_TRUE(off.ok()) << off.status();
+  const std::string kept = (*off)->MutateString("[10, 20, 30, 40]", 64, 1);
+  HarnessFeedback half, all;
+  half.read_bytes = static_cast<int64_t>(kept.size() / 2);
+  (*off)->ReportOutcome(Fate::kKept, 1e-4, half);
+  EXPECT_TRUE(FocusedMutants(**off, kept, 50).empty());
+
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
+  const std::string whole = m->MutateString("[10, 20, 30, 40]", 64, 1);
+  all.read_bytes = static_cast<int64_t>(whole.size());
+  m->ReportOutcome(Fate::kKept, 1e-4, all);
+  EXPECT_EQ(m->stats().read_in_part, 0u);
+  EXPECT_TRUE(FocusedMutants(*m, whole, 50).empty());
 }
 
 TEST(Mutator, InputOverTheParserLimitsIsTriedOnce) {

@@ -20,6 +20,12 @@
  *   handled (a caught exception, an error the code should never reach);
  *   `site` names it (any stable number, e.g. a hash of the exception type).
  *   GRAMMUT_GOAL=failures steers generation toward such inputs.
+ * - grammut_report_read(bytes) says the target stopped reading the input
+ *   after its first `bytes` bytes: the rest had no effect on this run (an
+ *   SQL script whose execution stops at its first failing statement, a
+ *   parser that gives up at its first error). grammut then puts most of
+ *   its edits of that input in the part that was read, where they can
+ *   change what the target does (GRAMMUT_READ_FOCUS=0: not).
  * - grammut_report_input(data, size) names the input being run (call it
  *   first). With GRAMMUT_KPATH_FEATURES=k (off by default), grammut writes
  *   the k-paths of the input's derivation tree (chains of k grammar symbols,
@@ -53,6 +59,8 @@ void grammut_feedback_verdict(int valid, uint8_t* valid_counters, size_t size)
     __attribute__((weak));
 /* Notes a handled failure at `site` while the input runs. */
 void grammut_feedback_failure(uint32_t site) __attribute__((weak));
+/* Notes how many bytes of the running input the target read. */
+void grammut_feedback_read(size_t bytes) __attribute__((weak));
 /* Notes the input being run; with k-path features on, writes its k-paths
  * into `structure_counters`. */
 void grammut_feedback_input(const uint8_t* data, size_t size,
@@ -96,6 +104,13 @@ grammut_report_valid(int valid) {
 static inline __attribute__((no_sanitize("coverage"), unused)) void
 grammut_report_failure(uint32_t site) {
   if (grammut_feedback_failure != NULL) grammut_feedback_failure(site);
+}
+
+/* Reports that the target read only the first `bytes` bytes of the input
+ * (it stopped there: the rest had no effect on this run). */
+static inline __attribute__((no_sanitize("coverage"), unused)) void
+grammut_report_read(size_t bytes) {
+  if (grammut_feedback_read != NULL) grammut_feedback_read(bytes);
 }
 
 /* Names the input being run (data, size as LLVMFuzzerTestOneInput got

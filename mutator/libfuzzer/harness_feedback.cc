@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "absl/types/span.h"
 #include "mutator/libfuzzer/main_program.h"
@@ -67,6 +68,12 @@ extern "C" __attribute__((visibility("default"))) void grammut_feedback_failure(
     uint32_t site) {
   ++grammut::current.failures;
   grammut::current.failure_site = site;
+}
+
+extern "C" __attribute__((visibility("default"))) void grammut_feedback_read(
+    size_t bytes) {
+  grammut::current.read_bytes = static_cast<int64_t>(
+      std::min<size_t>(bytes, std::numeric_limits<int64_t>::max()));
 }
 
 extern "C" __attribute__((visibility("default"))) void grammut_feedback_input(
