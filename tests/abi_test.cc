@@ -9,6 +9,7 @@
 
 #include "grammar_runtime/rng.h"
 #include "gtest/gtest.h"
+#include "mutator/libfuzzer/libfuzzer_glue.h"
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
                                           size_t max_size, unsigned int seed);
@@ -16,6 +17,8 @@ extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1,
                                             const uint8_t* data2, size_t size2,
                                             uint8_t* out, size_t max_out_size,
                                             unsigned int seed);
+// grammut/feedback.h's entry point for grammut_report_read.
+extern "C" void grammut_feedback_read(size_t bytes);
 
 namespace {
 
@@ -49,6 +52,18 @@ TEST(Abi, MutatesValidInputIntoSomethingElse) {
     changed += Mutate(kDoc, 4096, seed) != kDoc;
   }
   EXPECT_GT(changed, 95);
+}
+
+TEST(Abi, WhatTheTargetReadReachesTheMutator) {
+  const grammut::MutatorStats& stats = grammut::LibFuzzerMutator().stats();
+  const uint64_t before = stats.read_in_part;
+  std::string out = Mutate(kDoc, 4096, 1);
+  grammut_feedback_read(out.size() / 2);  // while the target runs `out`
+  out = Mutate(out, 4096, 2);  // libFuzzer hands it back: a chain step
+  EXPECT_EQ(stats.read_in_part, before + 1);
+  grammut_feedback_read(out.size());  // read whole: not "in part"
+  Mutate(out, 4096, 3);
+  EXPECT_EQ(stats.read_in_part, before + 1);
 }
 
 TEST(Abi, GarbageIsHandled) {
