@@ -4,8 +4,10 @@
 // libFuzzer does not take them as its custom mutator) together with the
 // whole library, built with AddressSanitizer and UBSan. The input is
 // decoded as: op byte, two bytes of MaxSize, four bytes of seed, then the
-// data (split in two for crossover). Any crash or an output over MaxSize is
-// a finding.
+// data (split in two for crossover). With bit 1 of the op byte, the output
+// is mutated once more as libFuzzer's next chain step, after a report that
+// the target read only part of it (grammut_report_read). Any crash or an
+// output over MaxSize is a finding.
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -16,6 +18,7 @@ extern "C" size_t grammut_selffuzz_crossover(const uint8_t* d1, size_t s1,
                                              const uint8_t* d2, size_t s2,
                                              uint8_t* out, size_t max_out,
                                              unsigned int seed);
+extern "C" void grammut_feedback_read(size_t bytes);
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 7) return 0;
@@ -37,6 +40,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const size_t cap = std::max(size, max_size);
     const size_t n = grammut_selffuzz_mutator(buf.data(), size, max_size, seed);
     if (n > max_size || buf[cap] != 0xAB) __builtin_trap();
+    if (op & 2) {
+      grammut_feedback_read(seed % (n + 1));  // while the target runs it
+      const size_t m = grammut_selffuzz_mutator(buf.data(), n, max_size, ~seed);
+      if (m > max_size || buf[cap] != 0xAB) __builtin_trap();
+    }
   }
   return 0;
 }
