@@ -29,7 +29,9 @@
  * Validity (grammut/feedback.h; a no-op without grammut): an input is
  * valid when it compiles without a syntax error; a runtime error (Lua's
  * exception) is reported as a handled failure, its kind the error message
- * without positions, names and numbers.
+ * without positions, names and numbers. A chunk with a syntax error was
+ * read only up to that error: the harness reports where (up to the end of
+ * the line after the one the error names; grammut_report_read).
  *
  * Defines only LLVMFuzzerTestOneInput (no LLVMFuzzerInitialize, no
  * LLVMFuzzerCustomMutator), so the object links cleanly with a mutator
@@ -340,6 +342,30 @@ __attribute__((no_sanitize("coverage"))) static uint32_t error_kind(const char *
     return h;
 }
 
+/* Tells grammut how much of a chunk that failed to compile Lua read: a
+ * syntax error ("fuzz:LINE: ...") stops the compiler in line LINE, so
+ * nothing past the end of the next line (a line of margin) was read. Lines
+ * are counted at '\n' only, which never puts the end too early (Lua also
+ * counts a lone '\r'). Memory errors and rejected binary chunks name no
+ * line: nothing is reported. */
+static void report_syntax_error_end(const uint8_t *data, size_t size, const char *msg) {
+    char *rest;
+    unsigned long line;
+    size_t i;
+    if (msg == NULL || strncmp(msg, "fuzz:", 5) != 0)
+        return;
+    line = strtoul(msg + 5, &rest, 10);
+    if (rest == msg + 5 || *rest != ':')
+        return;
+    line += 1; /* newlines up to the end of the next line */
+    for (i = 0; i < size; i++) {
+        if (data[i] == '\n' && --line == 0) {
+            grammut_report_read(i + 1);
+            return;
+        }
+    }
+}
+
 static int setup(lua_State *L) {
     open_safe_libs(L);
     return 0;
@@ -375,6 +401,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             grammut_report_failure(error_kind(lua_tostring(L, -1)));
     } else {
         grammut_report_valid(0);
+        if (grammut_feedback_read != NULL && lua_type(L, -1) == LUA_TSTRING)
+            report_syntax_error_end(data, size, lua_tostring(L, -1));
     }
 #ifdef HARNESS_VERBOSE
     if (lua_type(L, -1) == LUA_TSTRING)
