@@ -337,11 +337,11 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   parse_allowance_ = std::min(config_.parse_burst_seconds,
                               parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;
-  last_read_ = feedback.read_bytes >= 0 &&
-                       static_cast<uint64_t>(feedback.read_bytes) <
-                           last_output_.size()
-                   ? feedback.read_bytes
-                   : -1;
+  last_read_ =
+      feedback.read_bytes >= 0 &&
+              static_cast<uint64_t>(feedback.read_bytes) < last_output_.size()
+          ? feedback.read_bytes
+          : -1;
   if (last_read_ >= 0) ++stats_.read_in_part;
   families_.Charge(last_.family, cost);
   if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
@@ -407,8 +407,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   }
 }
 
-int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size,
-                           Rng& rng) {
+int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng) {
   const int64_t last_read = last_read_;
   last_read_ = -1;
   if (!config_.read_focus) return -1;
@@ -435,10 +434,9 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
   if (read_bytes >= 0) {
     const std::vector<Node>& nodes = src.tree->nodes();
     read_nodes = static_cast<int>(
-        std::partition_point(nodes.begin(), nodes.end(),
-                             [read_bytes](const Node& n) {
-                               return n.text_begin < read_bytes;
-                             }) -
+        std::partition_point(
+            nodes.begin(), nodes.end(),
+            [read_bytes](const Node& n) { return n.text_begin < read_bytes; }) -
         nodes.begin());
   }
   if (other == nullptr) allowed &= ~crossover_arms_;
@@ -520,8 +518,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   last_ = LastOutput();
   if (max_size == 0) return 0;
   const bool shrink = max_size < size;
-  const int64_t read_bytes =
-      shrink ? -1 : ReadFocus(chained, hash, size, rng);
+  const int64_t read_bytes = shrink ? -1 : ReadFocus(chained, hash, size, rng);
 
   // The family.
   uint64_t families = 0;
@@ -783,11 +780,13 @@ std::string Mutator::FeedbackStats() const {
     return read;
   }
   return read + absl::StrFormat(
-      " | feedback: valid %d invalid %d, failures %d at %d sites, slowest "
-      "%.1f ms | goal %s: wins %d, rule resets %d",
-      stats_.valid, stats_.invalid, goals_.failures(), goals_.failure_sites(),
-      1e3 * goals_.slowest_seconds(), config_.goal.ToString(),
-      goals_.goal_wins(), goals_.resets());
+                    " | feedback: valid %d invalid %d, failures %d at %d "
+                    "sites, slowest "
+                    "%.1f ms | goal %s: wins %d, rule resets %d",
+                    stats_.valid, stats_.invalid, goals_.failures(),
+                    goals_.failure_sites(), 1e3 * goals_.slowest_seconds(),
+                    config_.goal.ToString(), goals_.goal_wins(),
+                    goals_.resets());
 }
 
 absl::Status Mutator::SaveWeights() const {

@@ -44,8 +44,7 @@ int ReadIterations(const MutationContext& ctx, const Tree& in,
 LoopIteration PickIteration(MutationContext& ctx, const Tree& in,
                             const LoopInstance& loop) {
   const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
-  return iterations[ctx.rng.Below(
-      ReadIterations(ctx, in, loop, iterations))];
+  return iterations[ctx.rng.Below(ReadIterations(ctx, in, loop, iterations))];
 }
 
 // The children of rule node `parent`, in order.
