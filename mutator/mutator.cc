@@ -411,9 +411,10 @@ int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng) {
   const int64_t last_read = last_read_;
   last_read_ = -1;
   if (!config_.read_focus) return -1;
-  int64_t read = chained ? last_read : -1;
+  int64_t read = last_read;
   if (!chained) {
-    if (const uint32_t* r = read_bytes_.Find(hash)) read = *r;
+    const uint32_t* r = read_bytes_.Find(hash);
+    read = r != nullptr ? *r : -1;
   }
   if (read < 0 || static_cast<uint64_t>(read) >= size) return -1;
   // Now and then anywhere: what follows may matter once an edit gets the
@@ -779,14 +780,13 @@ std::string Mutator::FeedbackStats() const {
       config_.goal.coverage_only()) {
     return read;
   }
-  return read + absl::StrFormat(
-                    " | feedback: valid %d invalid %d, failures %d at %d "
-                    "sites, slowest "
-                    "%.1f ms | goal %s: wins %d, rule resets %d",
-                    stats_.valid, stats_.invalid, goals_.failures(),
-                    goals_.failure_sites(), 1e3 * goals_.slowest_seconds(),
-                    config_.goal.ToString(), goals_.goal_wins(),
-                    goals_.resets());
+  return read +
+         absl::StrFormat(
+             " | feedback: valid %d invalid %d, failures %d at %d sites, "
+             "slowest %.1f ms | goal %s: wins %d, rule resets %d",
+             stats_.valid, stats_.invalid, goals_.failures(),
+             goals_.failure_sites(), 1e3 * goals_.slowest_seconds(),
+             config_.goal.ToString(), goals_.goal_wins(), goals_.resets());
 }
 
 absl::Status Mutator::SaveWeights() const {
