@@ -9,10 +9,12 @@ void TreeIndex::BuildAll(const Tree& tree, const Grammar& grammar) const {
   if (!built_tokens_) BuildTokens(tree, grammar);
 }
 
-int TreeIndex::RandomRuleNode(const Tree& tree, Rng& rng, int limit) {
+int TreeIndex::RandomRuleNode(const Tree& tree, Rng& rng, int limit,
+                              int first) {
   const int n = std::min(tree.size(), limit);
   if (n <= 0) return -1;
-  int i = static_cast<int>(rng.Below(n));
+  if (first >= n) first = 0;
+  int i = first + static_cast<int>(rng.Below(n - first));
   while (i >= 0 && !tree.node(i).is_rule) --i;
   return i;
 }
