@@ -100,8 +100,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
         {"GRAMMUT_PLACES", &c.places},
         {"GRAMMUT_PROGRAM_WORDS", &c.program_words},
-        {"GRAMMUT_READ_FOCUS", &c.read_focus},
-        {"GRAMMUT_READ_FRONTIER", &c.read_frontier}}) {
+        {"GRAMMUT_READ_FOCUS", &c.read_focus}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {
       return absl::InvalidArgumentError(

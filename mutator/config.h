@@ -45,9 +45,6 @@
 //   GRAMMUT_READ_FOCUS    1 (default): when the target reports it read only
 //                         part of an input (grammut_report_read), most
 //                         edits of that input go there; 0: anywhere
-//   GRAMMUT_READ_FRONTIER 1 (default): half of those tree edits go to the
-//                         frontier of the part read (the statement the
-//                         target stopped in); 0: anywhere in that part
 //   GRAMMUT_DICT          1 (default): the grammar's fixed tokens join
 //                         libFuzzer's -dict (libfuzzer_dictionary.h) and
 //                         grammut's own byte edits; 0: neither
@@ -132,9 +129,6 @@ struct MutatorConfig {
   // Put most edits of an input in the part the target read, when it says
   // it read only part of it (grammut_report_read; GRAMMUT_READ_FOCUS).
   bool read_focus = true;
-  // Put half of those tree edits at the frontier of the read part (the
-  // statement the target stopped in; GRAMMUT_READ_FRONTIER).
-  bool read_frontier = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

@@ -22,8 +22,6 @@ constexpr size_t kPendingTrees = 64;
 constexpr size_t kCorpusEntries = size_t{1} << 16;
 // Chance that an edit of an input the target read only part of goes there.
 constexpr double kReadFocusChance = 0.875;
-// Chance that a tree edit kept to the read part goes to its frontier.
-constexpr double kFrontierChance = 0.5;
 constexpr size_t kUnparsable = size_t{1} << 14;
 constexpr size_t kMB = size_t{1} << 20;
 // A kept output that reached no new coverage feature (it made a corpus
@@ -33,24 +31,6 @@ constexpr double kReductionWin = 0.1;
 constexpr int kMaxHelperStarts = 8;
 // GRAMMUT_DETERMINISTIC's parse cost: 100 ns a byte.
 constexpr double kParseSecondsPerByte = 1e-7;
-
-// The first node of the frontier of a tree the target read up to byte `read`
-// (nodes [0, read_nodes) start before it): the outermost rule node around
-// the last rule node read that starts in the second half of the read part,
-// such as the statement the target failed in (the last rule node, because
-// the last node is often a separator such as ';' that belongs to the list).
-// Node indexes are preorder, so the frontier is a contiguous range.
-int FrontierFirst(const Tree& tree, int read_nodes, int64_t read) {
-  int last = read_nodes - 1;
-  while (last > 0 && !tree.node(last).is_rule) --last;
-  int first = last;
-  for (int p = last - 1; p >= 0; --p) {
-    if (tree.End(p) <= last) continue;  // not an ancestor of `last`
-    if (tree.node(p).text_begin < read / 2) break;
-    first = p;
-  }
-  return first;
-}
 
 ParseOptions ParserOptions(const MutatorConfig& config) {
   ParseOptions o;
@@ -460,11 +440,6 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
             [read_bytes](const Node& n) { return n.text_begin < read_bytes; }) -
         nodes.begin());
   }
-  int frontier_first = 0;
-  if (read_nodes > 0 && read_nodes < src.tree->size() &&
-      config_.read_frontier && rng.Chance(kFrontierChance)) {
-    frontier_first = FrontierFirst(*src.tree, read_nodes, read_bytes);
-  }
   if (other == nullptr) allowed &= ~crossover_arms_;
   const std::vector<Arm>& arms = GrammarArms();
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
@@ -494,7 +469,6 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     ctx.input_texts = config_.input_texts;
     ctx.places = config_.places;
     ctx.read_nodes = read_nodes;
-    ctx.frontier_first = frontier_first;
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
     if (op.whole_input) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;
@@ -506,14 +480,12 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
               src.tree->trailer()) {
         continue;  // unchanged
       }
-      if (frontier_first > 0) ++stats_.at_frontier;
       *whole_input = true;
       return arm;
     }
     if (dst.tree.TextSize() > max_size) continue;
     if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
     if (dst.tree.SameText(*src.tree)) continue;
-    if (frontier_first > 0) ++stats_.at_frontier;
     dst.index.Reset();
     dst.clean = src.clean && !op.byte_level;
     dst.syntax_errors = src.syntax_errors;
@@ -801,9 +773,8 @@ std::string Mutator::StatsLine() const {
 std::string Mutator::FeedbackStats() const {
   std::string read;
   if (stats_.read_in_part > 0) {
-    read = absl::StrFormat(
-        " | read in part: %d outputs, %d edits kept there (%d at the frontier)",
-        stats_.read_in_part, stats_.read_focused, stats_.at_frontier);
+    read = absl::StrFormat(" | read in part: %d outputs, %d edits kept there",
+                           stats_.read_in_part, stats_.read_focused);
   }
   if (stats_.valid + stats_.invalid == 0 && goals_.failures() == 0 &&
       config_.goal.coverage_only()) {

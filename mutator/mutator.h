@@ -85,7 +85,6 @@ struct MutatorStats {
   uint64_t structure_inputs = 0;  // inputs whose k-paths were exported
   uint64_t read_in_part = 0;      // outputs the target read only part of
   uint64_t read_focused = 0;      // edits kept to the part the target read
-  uint64_t at_frontier = 0;       // of those, tree edits at its frontier
   uint64_t helper_parses = 0;     // parses made by the parse helper
   uint64_t helper_failures = 0;   // helpers that died or timed out
 };

@@ -78,10 +78,6 @@ struct MutationContext {
   // (grammut_report_read); operators pick the node they edit among them
   // (ReadPart). Every node when the input was read whole or it is not known.
   int read_nodes = std::numeric_limits<int>::max();
-  // With a frontier, nodes [frontier_first, read_nodes): the part around
-  // where the target stopped reading (the statement it failed in), which
-  // ReadPart and PickReadRuleNode prefer. 0: no frontier.
-  int frontier_first = 0;
 };
 
 // An operator: returns false if it cannot apply.
@@ -176,27 +172,17 @@ int RepeatCount(MutationContext& ctx, int small_min, int small_max,
                 size_t unit_bytes, size_t room);
 // The entries of `nodes` (ascending node indexes) that stand in the part of
 // the input the target read (below ctx.read_nodes), or all of them when
-// none does; with a frontier, those at the frontier when there are any.
+// none does.
 inline absl::Span<const int32_t> ReadPart(const MutationContext& ctx,
-                                          absl::Span<const int32_t> nodes,
-                                          bool frontier = true) {
-  const auto end =
-      std::lower_bound(nodes.begin(), nodes.end(), ctx.read_nodes);
-  const size_t n = static_cast<size_t>(end - nodes.begin());
-  if (n == 0) return nodes;
-  if (frontier && ctx.frontier_first > 0) {
-    const size_t first = static_cast<size_t>(
-        std::lower_bound(nodes.begin(), end, ctx.frontier_first) -
-        nodes.begin());
-    if (first < n) return nodes.subspan(first, n - first);
-  }
-  return nodes.first(n);
+                                          absl::Span<const int32_t> nodes) {
+  const size_t n = static_cast<size_t>(
+      std::lower_bound(nodes.begin(), nodes.end(), ctx.read_nodes) -
+      nodes.begin());
+  return n == 0 ? nodes : nodes.first(n);
 }
-// A random rule node that stands in the part of the input the target read
-// (at the frontier, when there is one).
+// A random rule node that stands in the part of the input the target read.
 inline int PickReadRuleNode(MutationContext& ctx, const Tree& in) {
-  return TreeIndex::RandomRuleNode(in, ctx.rng, ctx.read_nodes,
-                                   ctx.frontier_first);
+  return TreeIndex::RandomRuleNode(in, ctx.rng, ctx.read_nodes);
 }
 // True if `a` lies inside subtree `b` (or is b).
 inline bool Inside(const Tree& t, int a, int b) {

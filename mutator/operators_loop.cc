@@ -11,14 +11,11 @@ namespace {
 
 // A random loop instance of a random rule node that has loops.
 bool PickLoop(MutationContext& ctx, const Tree& in, LoopInstance* loop) {
-  // Loops around the frontier hold it too (the script's statement list):
-  // the first attempts want a loop that reaches past its start.
-  const absl::Span<const int32_t> candidates = op_internal::ReadPart(
-      ctx, ctx.index.LoopNodes(in, ctx.grammar), /*frontier=*/false);
+  const absl::Span<const int32_t> candidates =
+      op_internal::ReadPart(ctx, ctx.index.LoopNodes(in, ctx.grammar));
   Loops& loops = ctx.scratch.loops;
   for (int attempt = 0; attempt < 8 && !candidates.empty(); ++attempt) {
     const int node = candidates[ctx.rng.Below(candidates.size())];
-    if (attempt < 4 && in.End(node) <= ctx.frontier_first) continue;
     FindLoops(ctx.grammar, in, node, &loops);
     if (loops.instances.empty()) continue;
     *loop = loops.instances[ctx.rng.Below(loops.instances.size())];
@@ -27,38 +24,27 @@ bool PickLoop(MutationContext& ctx, const Tree& in, LoopInstance* loop) {
   return false;
 }
 
-// The iterations of a loop that an edit picks from: those that start in the
-// part of the input the target read and, with a frontier, reach into it (all
-// of them when none does).
-struct IterationRange {
-  int first = 0, count = 0;
-};
-IterationRange ReadIterations(const MutationContext& ctx, const Tree& in,
-                              const LoopInstance& loop,
-                              absl::Span<const LoopIteration> iterations) {
-  if (ctx.read_nodes >= in.size()) return {0, loop.count};
-  int read = 0, past_frontier = 0, child = 0, c = loop.node + 1;
+// How many of the loop's first iterations start in the part of the input
+// the target read (all of them when none does): the ones an edit picks.
+int ReadIterations(const MutationContext& ctx, const Tree& in,
+                   const LoopInstance& loop,
+                   absl::Span<const LoopIteration> iterations) {
+  if (ctx.read_nodes >= in.size()) return loop.count;
+  int read = 0, child = 0, c = loop.node + 1;
   const int end = in.End(loop.node);
   for (const LoopIteration& it : iterations) {
     for (; child < it.first_child && c < end; ++child) c = in.End(c);
     if (c >= ctx.read_nodes) break;
     ++read;
-    // Where this iteration ends: the start of the child after its last.
-    int e = c;
-    for (int k = child; k < it.end_child && e < end; ++k) e = in.End(e);
-    if (e <= ctx.frontier_first) past_frontier = read;
   }
-  if (read == 0) return {0, loop.count};
-  if (past_frontier < read) return {past_frontier, read - past_frontier};
-  return {0, read};
+  return read == 0 ? loop.count : read;
 }
 
 // A random iteration of `loop` where the target read.
 LoopIteration PickIteration(MutationContext& ctx, const Tree& in,
                             const LoopInstance& loop) {
   const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
-  const IterationRange r = ReadIterations(ctx, in, loop, iterations);
-  return iterations[r.first + ctx.rng.Below(r.count)];
+  return iterations[ctx.rng.Below(ReadIterations(ctx, in, loop, iterations))];
 }
 
 // The children of rule node `parent`, in order.
@@ -173,8 +159,7 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop) || loop.count < 2) return false;
   const absl::Span<const LoopIteration> iterations = ctx.scratch.loops.of(loop);
-  const IterationRange r = ReadIterations(ctx, in, loop, iterations);
-  const size_t i = r.first + ctx.rng.Below(r.count);
+  const size_t i = ctx.rng.Below(ReadIterations(ctx, in, loop, iterations));
   size_t j = ctx.rng.Below(loop.count - 1);
   if (j >= i) ++j;
   const LoopIteration a = iterations[std::min(i, j)];

@@ -9,12 +9,10 @@ void TreeIndex::BuildAll(const Tree& tree, const Grammar& grammar) const {
   if (!built_tokens_) BuildTokens(tree, grammar);
 }
 
-int TreeIndex::RandomRuleNode(const Tree& tree, Rng& rng, int limit,
-                              int first) {
+int TreeIndex::RandomRuleNode(const Tree& tree, Rng& rng, int limit) {
   const int n = std::min(tree.size(), limit);
   if (n <= 0) return -1;
-  if (first >= n) first = 0;
-  int i = first + static_cast<int>(rng.Below(n - first));
+  int i = static_cast<int>(rng.Below(n));
   while (i >= 0 && !tree.node(i).is_rule) --i;
   return i;
 }

@@ -33,12 +33,10 @@ class TreeIndex {
   // Whether the token lists are computed already.
   bool has_tokens() const { return built_tokens_; }
 
-  // A random rule node (the rule node at or before a random node among
-  // nodes [first, limit), or among the first `limit` when that is empty),
-  // or -1.
+  // A random rule node (the rule node at or before a random node among the
+  // first `limit`), or -1.
   static int RandomRuleNode(const Tree& tree, Rng& rng,
-                            int limit = std::numeric_limits<int>::max(),
-                            int first = 0);
+                            int limit = std::numeric_limits<int>::max());
   // Rule nodes of `rule`, in preorder.
   absl::Span<const int32_t> OfRule(const Tree& tree, const Grammar& grammar,
                                    int rule) const;

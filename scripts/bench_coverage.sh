@@ -38,8 +38,6 @@
 #                                           the program's read-only data)
 #                     grammut-noreadfocus   fuzz_<t>_grammut, GRAMMUT_READ_FOCUS=0 (edits anywhere, also
 #                                           past where the target stopped reading: grammut_report_read)
-#                     grammut-nofrontier    fuzz_<t>_grammut, GRAMMUT_READ_FRONTIER=0 (focused tree
-#                                           edits anywhere in the part read, not half at its frontier)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
 #                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
@@ -96,7 +94,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noreadfocus,grammut-nofrontier"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noreadfocus"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -313,7 +311,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_READ_FOCUS -u GRAMMUT_READ_FRONTIER) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -331,7 +329,6 @@ run_trial() {
                 grammut-noplaces) envs+=(GRAMMUT_PLACES=0) ;;
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
-                grammut-nofrontier) envs+=(GRAMMUT_READ_FRONTIER=0) ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;

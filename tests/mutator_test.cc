@@ -613,43 +613,6 @@ TEST(Mutator, TreeEditsStayWhereTheTargetRead) {
   }
 }
 
-// Frontier edits of a script change only the statement the target stopped
-// in (the one that ends where it stopped reading): the statements before it
-// and the unread rest stay as they were.
-TEST(Mutator, FrontierEditsStayInTheStatementTheTargetStoppedIn) {
-  const std::string before =
-      "CREATE TABLE t(a);\nINSERT INTO t VALUES(1);\nSELECT a FROM t;";
-  const std::string failing = "\nSELECT b FROM nosuch;";
-  const std::string unread = "\nSELECT 2;";
-  const std::string script = before + failing + unread;
-  HarnessFeedback read;
-  read.read_bytes = static_cast<int64_t>(before.size() + failing.size());
-  for (const char* arms : {"token-regenerate", "regenerate", "loop-delete"}) {
-    // Make the script a kept output with that report, as libFuzzer would:
-    // delete a statement from a longer one until exactly the script comes.
-    auto m = MakeMutator("sqlite", ModePolicy::kAdaptive, "loop-delete");
-    bool made = false;
-    for (int seed = 1; seed <= 2000 && !made; ++seed) {
-      made = m->MutateString(script + "\nSELECT 3;", 256, seed) == script;
-      m->ReportOutcome(made ? Fate::kKept : Fate::kDiscarded, 1e-4,
-                       made ? read : HarnessFeedback());
-    }
-    ASSERT_TRUE(made);
-    ASSERT_TRUE(m->RestrictArms(arms).ok());
-    int frontier = 0;
-    for (int seed = 1; seed <= 300; ++seed) {
-      const uint64_t at_frontier = m->stats().at_frontier;
-      const std::string out = m->MutateString(script, 256, 1000 + seed);
-      m->ReportOutcome(Fate::kDiscarded, 1e-4);
-      if (m->stats().at_frontier == at_frontier) continue;
-      ++frontier;
-      EXPECT_TRUE(absl::StartsWith(out, before)) << arms << ": " << out;
-      EXPECT_TRUE(absl::EndsWith(out, unread)) << arms << ": " << out;
-    }
-    EXPECT_GT(frontier, 0) << arms;
-  }
-}
-
 TEST(Mutator, AChainStepStaysWhereTheTargetReadTheLastOutput) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
   int focused = 0;
