@@ -27,13 +27,19 @@ TokenPool::TokenPool(int max_token_type, size_t per_type, size_t max_text)
     : per_type_(per_type),
       max_text_(max_text),
       by_type_(static_cast<size_t>(max_token_type) + 1),
-      program_(static_cast<size_t>(max_token_type) + 1) {}
+      program_(static_cast<size_t>(max_token_type) + 1),
+      program_places_(static_cast<size_t>(max_token_type) + 1) {}
 
 void TokenPool::AddProgramText(int type, absl::string_view text) {
   if (type <= 0 || type >= static_cast<int>(program_.size())) return;
   if (text.empty() || text.size() > max_text_) return;
   std::vector<std::string>& list = program_[type];
   if (list.size() >= kMaxProgramTexts) return;
+  if (program_places_[type]
+          .try_emplace(text, static_cast<uint32_t>(list.size()))
+          .second) {
+    bytes_ += sizeof(std::string) + text.size() + 8;
+  }
   list.emplace_back(text);
   bytes_ += sizeof(std::string) + text.size();
 }
@@ -133,17 +139,52 @@ const std::string* TokenPool::Pick(int type, size_t max_len, Rng& rng) const {
   return PickFrom(by_type_[type].list, max_len, rng);
 }
 
+const std::string* TokenPool::PickNeighbour(int type,
+                                            absl::Span<const int32_t> rules,
+                                            size_t max_len, Rng& rng) const {
+  const auto& places = program_places_[type];
+  const std::vector<std::string>& program = program_[type];
+  const int depth_max =
+      std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
+  for (int depth = depth_max; depth >= 1; --depth) {
+    const auto it = by_context_.find(ContextKey(type, rules, depth));
+    if (it == by_context_.end() || it->second.list.empty()) continue;
+    // The longest known context only: shorter ones mix kinds of names.
+    const std::vector<std::string>& seen = it->second.list;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+      const auto at = places.find(seen[rng.Below(seen.size())]);
+      if (at == places.end()) continue;
+      const int64_t step = 1 + static_cast<int64_t>(rng.Below(kNeighbourSpan));
+      const int64_t k = static_cast<int64_t>(at->second) +
+                        (rng.Chance(0.5) ? step : -step);
+      if (k < 0 || k >= static_cast<int64_t>(program.size())) continue;
+      if (program[k].size() <= max_len) return &program[k];
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
                                    size_t max_len, Rng& rng) const {
+  const bool contexts = !by_context_.empty() &&
+                        static_cast<size_t>(type) < context_types_.size() &&
+                        type > 0 && context_types_[type];
+  if (contexts && neighbours_ &&
+      static_cast<size_t>(type) < program_places_.size() &&
+      !program_places_[type].empty() &&
+      rng.Chance(kNeighbourShare)) {
+    if (const std::string* s = PickNeighbour(type, rules, max_len, rng)) {
+      return s;
+    }
+  }
   if (type > 0 && type < static_cast<int>(program_.size()) &&
       !program_[type].empty() && rng.Chance(kProgramShare)) {
     if (const std::string* s = PickFrom(program_[type], max_len, rng)) {
       return s;
     }
   }
-  if (!by_context_.empty() &&
-      static_cast<size_t>(type) < context_types_.size() && type > 0 &&
-      context_types_[type]) {
+  if (contexts) {
     const int depth_max =
         std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
     for (int depth = depth_max; depth >= 1; --depth) {

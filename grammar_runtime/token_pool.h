@@ -36,6 +36,13 @@ class TokenPool {
   // Chance that Pick offers a program text, where there are any.
   static constexpr double kProgramShare = 0.1;
   static constexpr size_t kMaxProgramTexts = 8192;
+  // Chance that Pick offers a neighbour of a program text seen in the
+  // token's context: a program keeps related names together in its string
+  // data (SQLite's pragma names side by side, its function names side by
+  // side), so next to a pragma name the corpus shows lie the ones it lacks.
+  static constexpr double kNeighbourShare = 0.2;
+  // How far a neighbour lies from that text, in program texts of the type.
+  static constexpr int kNeighbourSpan = 16;
 
   explicit TokenPool(int max_token_type, size_t per_type = 64,
                      size_t max_text = 256);
@@ -55,10 +62,14 @@ class TokenPool {
   void AddProgramText(int type, absl::string_view text);
   // Number of program texts of `type`.
   size_t program_count(int type) const;
+  // Turns the neighbours of program texts (kNeighbourShare) on or off.
+  void set_neighbours(bool on) { neighbours_ = on; }
   // A random text of `type` no longer than `max_len`, or nullptr.
   const std::string* Pick(int type, size_t max_len, Rng& rng) const;
   // The same for a token inside `rules` (its enclosing rules, outermost
-  // first): a program text with probability kProgramShare, else texts seen
+  // first): a program text next to one seen in the longest known context
+  // with probability kNeighbourShare (when there is one), a program text
+  // with probability kProgramShare, else texts seen
   // in the longest known context first, each shorter one and then the type
   // taking over with probability 1/4.
   const std::string* Pick(int type, absl::Span<const int32_t> rules,
@@ -83,6 +94,11 @@ class TokenPool {
   };
   // Adds `text` to `texts` (capacity `cap`; slot chosen by `salt`).
   void Insert(Texts& texts, size_t cap, absl::string_view text, uint64_t salt);
+  // A program text of `type` at most kNeighbourSpan places from one seen in
+  // the longest known context of `rules`, no longer than `max_len`, or
+  // nullptr.
+  const std::string* PickNeighbour(int type, absl::Span<const int32_t> rules,
+                                   size_t max_len, Rng& rng) const;
   // A text of `list` no longer than `max_len` (a few tries), or nullptr.
   static const std::string* PickFrom(const std::vector<std::string>& list,
                                      size_t max_len, Rng& rng);
@@ -95,6 +111,9 @@ class TokenPool {
   size_t bytes_ = 0;
   std::vector<Texts> by_type_;
   std::vector<std::vector<std::string>> program_;  // per type
+  // Per type: each program text's first place in program_.
+  std::vector<absl::flat_hash_map<std::string, uint32_t>> program_places_;
+  bool neighbours_ = true;
   std::vector<bool> context_types_;
   absl::flat_hash_map<uint64_t, Texts> by_context_;
   // AddTree's scratch: the open rule nodes' ends and rules.

@@ -100,6 +100,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_TOKEN_CONTEXTS", &c.token_contexts},
         {"GRAMMUT_PLACES", &c.places},
         {"GRAMMUT_PROGRAM_WORDS", &c.program_words},
+        {"GRAMMUT_WORD_NEIGHBOURS", &c.word_neighbours},
         {"GRAMMUT_READ_FOCUS", &c.read_focus}}) {
     const std::string v = Env(name);
     if (v != "" && v != "0" && v != "1") {

@@ -126,6 +126,9 @@ struct MutatorConfig {
   // Offer words found in the fuzzed program's read-only data to generation
   // (GRAMMUT_PROGRAM_WORDS; program_words.h).
   bool program_words = true;
+  // Offer the program words next to one seen in a token's context
+  // (GRAMMUT_WORD_NEIGHBOURS; TokenPool::kNeighbourShare).
+  bool word_neighbours = true;
   // Put most edits of an input in the part the target read, when it says
   // it read only part of it (grammut_report_read; GRAMMUT_READ_FOCUS).
   bool read_focus = true;

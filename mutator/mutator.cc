@@ -97,6 +97,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
       open[t] = kit_.tokens.HasOpenText(static_cast<int>(t));
     }
     token_pool_.SetContextTypes(std::move(open));
+    token_pool_.set_neighbours(config_.word_neighbours);
   }
   byte_edits_.words = words_;
   const std::vector<Arm>& arms = GrammarArms();

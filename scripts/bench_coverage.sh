@@ -36,6 +36,8 @@
 #                                           inverse or learned,inverse weighed by place
 #                     grammut-nowords       fuzz_<t>_grammut, GRAMMUT_PROGRAM_WORDS=0 (no words from
 #                                           the program's read-only data)
+#                     grammut-noneighbours  fuzz_<t>_grammut, GRAMMUT_WORD_NEIGHBOURS=0 (program words
+#                                           drawn uniformly only, not also next to a known name)
 #                     grammut-noreadfocus   fuzz_<t>_grammut, GRAMMUT_READ_FOCUS=0 (edits anywhere, also
 #                                           past where the target stopped reading: grammut_report_read)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
@@ -94,7 +96,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noreadfocus"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -311,7 +313,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -326,6 +328,7 @@ run_trial() {
                 grammut-nodict) envs+=(GRAMMUT_DICT=0) ;;
                 grammut-nocontexts) envs+=(GRAMMUT_TOKEN_CONTEXTS=0) ;;
                 grammut-nowords) envs+=(GRAMMUT_PROGRAM_WORDS=0) ;;
+                grammut-noneighbours) envs+=(GRAMMUT_WORD_NEIGHBOURS=0) ;;
                 grammut-noplaces) envs+=(GRAMMUT_PLACES=0) ;;
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
