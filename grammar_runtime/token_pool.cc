@@ -155,8 +155,8 @@ const std::string* TokenPool::PickNeighbour(int type,
       const auto at = places.find(seen[rng.Below(seen.size())]);
       if (at == places.end()) continue;
       const int64_t step = 1 + static_cast<int64_t>(rng.Below(kNeighbourSpan));
-      const int64_t k = static_cast<int64_t>(at->second) +
-                        (rng.Chance(0.5) ? step : -step);
+      const int64_t k =
+          static_cast<int64_t>(at->second) + (rng.Chance(0.5) ? step : -step);
       if (k < 0 || k >= static_cast<int64_t>(program.size())) continue;
       if (program[k].size() <= max_len) return &program[k];
     }
@@ -172,8 +172,7 @@ const std::string* TokenPool::Pick(int type, absl::Span<const int32_t> rules,
                         type > 0 && context_types_[type];
   if (contexts && neighbours_ &&
       static_cast<size_t>(type) < program_places_.size() &&
-      !program_places_[type].empty() &&
-      rng.Chance(kNeighbourShare)) {
+      !program_places_[type].empty() && rng.Chance(kNeighbourShare)) {
     if (const std::string* s = PickNeighbour(type, rules, max_len, rng)) {
       return s;
     }
