@@ -147,10 +147,11 @@ const std::string* TokenPool::PickNeighbour(int type,
   const int depth_max =
       std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
   for (int depth = depth_max; depth >= 1; --depth) {
-    const auto it = by_context_.find(ContextKey(type, rules, depth));
-    if (it == by_context_.end() || it->second.list.empty()) continue;
+    const std::vector<std::string>* texts =
+        ContextTexts(type, rules.subspan(rules.size() - depth));
+    if (texts == nullptr || texts->empty()) continue;
     // The longest known context only: shorter ones mix kinds of names.
-    const std::vector<std::string>& seen = it->second.list;
+    const std::vector<std::string>& seen = *texts;
     for (int attempt = 0; attempt < 4; ++attempt) {
       const auto at = places.find(seen[rng.Below(seen.size())]);
       if (at == places.end()) continue;
