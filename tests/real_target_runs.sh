@@ -3,7 +3,8 @@
 # harness runs 10,000 executions from its seed corpus without a crash, leak
 # or timeout (plain libFuzzer: a harness check, deterministic), and the
 # grammut-linked binary starts with the grammar, mutates and exits 0 after
-# 100 runs; saved regression inputs run to completion.
+# 100 runs; saved regression inputs run to completion and do not lower
+# what the seeds reach when run before them.
 # Longer grammut runs find real bugs (a heap-use-after-free in Lua 5.4.4's
 # luaV_concat), which is the benchmark's business, not this check's.
 set -u
@@ -36,5 +37,22 @@ if [ -d "$src/harness_examples/$t/regressions" ]; then
       { echo "FAIL: regression input $(basename "$f")"; grep -E "ERROR|SUMMARY" "$tmp/rlog" | head; exit 1; }
     echo "regression input $(basename "$f"): ok"
   done
+  # Nor may one change what later runs reach: the seeds loaded after the
+  # regression inputs (libFuzzer runs a corpus smallest first) reach at least
+  # the coverage they reach alone (e.g. an input that lowered a process-wide
+  # limit once made every later SQLite run fail).
+  inited_cov() { "$build/targets/$t/fuzz_$t" -runs=0 -rss_limit_mb=2560 "$@" 2>&1 |
+    sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' | tail -1; }
+  mkdir "$tmp/alone" "$tmp/after"
+  cp "$src/harness_examples/$t/seeds"/* "$tmp/alone/"
+  cp "$src/harness_examples/$t/seeds"/* "$tmp/after/"
+  for f in "$src/harness_examples/$t/regressions"/*; do
+    case "$f" in *.md) ;; *) cp "$f" "$tmp/after/regression_$(basename "$f")" ;; esac
+  done
+  alone=$(inited_cov "$tmp/alone"); after=$(inited_cov "$tmp/after")
+  if [ -z "$alone" ] || [ -z "$after" ] || [ "$after" -lt "$alone" ]; then
+    echo "FAIL: the seeds after the regression inputs reach cov ${after:-?}, alone ${alone:-?}"; exit 1
+  fi
+  echo "seeds after the regression inputs: cov $after (alone $alone)"
 fi
 echo "1 passed, 0 failed"

@@ -11,7 +11,8 @@
  * which also blocks VACUUM INTO); temp storage is memory-only (compiled with
  * SQLITE_TEMP_STORE=3); extension loading is compiled out and disabled;
  * defensive mode is on; run-time limits are small, a progress handler
- * aborts after ~100k VM steps, and the heap is capped.
+ * aborts after ~100k VM steps, and the heap is capped (the process-wide
+ * heap limits an input may set by PRAGMA are restored for every run).
  *
  * Validity (grammut/feedback.h; a no-op without grammut): an input is
  * valid when every statement was prepared and stepped without an error.
@@ -91,8 +92,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!initialized) {
         initialized = 1;
         sqlite3_initialize();
-        sqlite3_hard_heap_limit64(HEAP_LIMIT);
     }
+    /* The heap limits are the process's, not the connection's: an input's
+     * PRAGMA hard_heap_limit=N (which can only lower the limit) or
+     * soft_heap_limit=N would otherwise hold for every later run, and one
+     * "PRAGMA hard_heap_limit=1000;" would make every later input fail at
+     * its first allocation. Both are restored for every run. */
+    sqlite3_hard_heap_limit64(HEAP_LIMIT);
+    sqlite3_soft_heap_limit64(0);
     /* Reset the PRNG so random()/randomblob() repeat for every run (the
      * library is compiled with SQLITE_OMIT_RANDOMNESS, i.e. a zero seed). */
     sqlite3_randomness(0, NULL);
