@@ -46,6 +46,8 @@
 #                                           budget, e.g. grammut-cpu-0 (no budget), grammut-cpu-0.2
 #                     grammut-texts-<p>     fuzz_<t>_grammut, GRAMMUT_INPUT_TEXTS=<p>: another chance of
 #                                           reusing the input's token texts, e.g. grammut-texts-0 (never)
+#                     grammut-memory-<mb>   fuzz_<t>_grammut, GRAMMUT_MEMORY_MB=<mb>: another memory
+#                                           budget for trees and pools, e.g. grammut-memory-128
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -178,7 +180,11 @@ for c in "${CONFIG_LIST[@]}"; do
         [[ ${c#grammut-*-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the value must be a number from 0 to 1"
         continue ;;
     esac
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>)" ;; esac
+    case "$c" in grammut-memory-*)
+        [[ ${c#grammut-memory-} =~ ^[0-9]+$ ]] && [ "${c#grammut-memory-}" -ge 16 ] || die "config '$c': the value must be a whole number of megabytes, at least 16"
+        continue ;;
+    esac
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>,grammut-memory-<mb>)" ;; esac
 done
 
 grammar_of() {
@@ -313,7 +319,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -339,6 +345,7 @@ run_trial() {
                 grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
                 grammut-cpu-*) envs+=(GRAMMUT_CPU_SHARE="${cfg#grammut-cpu-}") ;;
                 grammut-texts-*) envs+=(GRAMMUT_INPUT_TEXTS="${cfg#grammut-texts-}") ;;
+                grammut-memory-*) envs+=(GRAMMUT_MEMORY_MB="${cfg#grammut-memory-}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
