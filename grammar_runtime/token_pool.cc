@@ -49,6 +49,13 @@ size_t TokenPool::program_count(int type) const {
   return program_[type].size();
 }
 
+bool TokenPool::IsProgramText(int type, absl::string_view text) const {
+  if (type <= 0 || type >= static_cast<int>(program_places_.size())) {
+    return false;
+  }
+  return program_places_[type].contains(text);
+}
+
 void TokenPool::SetContextTypes(std::vector<bool> types) {
   context_types_ = std::move(types);
 }

@@ -62,6 +62,9 @@ class TokenPool {
   void AddProgramText(int type, absl::string_view text);
   // Number of program texts of `type`.
   size_t program_count(int type) const;
+  // True if `text` is a program text of `type` (a name the program itself
+  // defines, such as a built-in function's).
+  bool IsProgramText(int type, absl::string_view text) const;
   // Turns the neighbours of program texts (kNeighbourShare) on or off.
   void set_neighbours(bool on) { neighbours_ = on; }
   // A random text of `type` no longer than `max_len`, or nullptr.

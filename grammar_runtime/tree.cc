@@ -364,6 +364,35 @@ void Tree::AssignSubtree(const Tree& src, int from) {
   AppendSubtree(src, from, 0);
 }
 
+void Tree::AssignSubtreeWithTexts(
+    const Tree& src, int from,
+    absl::Span<const std::pair<int, absl::string_view>> texts) {
+  Clear();
+  const int end = src.End(from);
+  Reserve(static_cast<size_t>(end - from), src.SubtreeSize(from),
+          src.StepsIn(from, end));
+  const int root_depth = src.nodes_[from].depth;
+  size_t k = 0;
+  for (int i = from; i < end; ++i) {
+    Node n = src.nodes_[i];
+    n.depth = static_cast<uint16_t>(std::max(0, n.depth - root_depth));
+    n.text_begin = static_cast<uint32_t>(text_.size());
+    if (n.is_rule) {
+      CopySteps(src, i, &n);
+    } else {
+      while (k < texts.size() && texts[k].first < i) ++k;
+      const absl::string_view trivia = src.token_trivia(i);
+      const absl::string_view text = k < texts.size() && texts[k].first == i
+                                         ? texts[k].second
+                                         : src.token_text(i);
+      text_.append(trivia.data(), trivia.size());
+      text_.append(text.data(), text.size());
+      n.text_size = static_cast<uint32_t>(trivia.size() + text.size());
+    }
+    nodes_.push_back(n);
+  }
+}
+
 size_t Tree::StepsIn(int begin, int end) const {
   size_t steps = 0;
   for (int i = begin; i < end; ++i) {

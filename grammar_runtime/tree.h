@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -154,6 +155,12 @@ class Tree {
   // Makes *this a copy of subtree `from` of `src` (its root at depth 0),
   // reusing this tree's buffers: no allocation when they are large enough.
   void AssignSubtree(const Tree& src, int from);
+  // The same, with token node `texts[k].first` of `src` (nodes of the
+  // subtree, ascending) given the text `texts[k].second` (its trivia kept).
+  // The texts must not point into *this.
+  void AssignSubtreeWithTexts(
+      const Tree& src, int from,
+      absl::Span<const std::pair<int, absl::string_view>> texts);
   // Makes *this a copy of `src` without unreferenced derivation steps
   // (edits leave the replaced nodes' steps behind).
   void AssignCompact(const Tree& src);

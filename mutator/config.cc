@@ -62,7 +62,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_DETERMINISTIC", &deterministic},
         {"GRAMMUT_PARSE_SHARE", &c.parse_share},
         {"GRAMMUT_CPU_SHARE", &c.cpu_share},
-        {"GRAMMUT_INPUT_TEXTS", &c.input_texts}}) {
+        {"GRAMMUT_INPUT_TEXTS", &c.input_texts},
+        {"GRAMMUT_ADOPT_NAMES", &c.adopt_names}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -88,6 +89,10 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   if (c.input_texts > 1) {
     return absl::InvalidArgumentError(
         "GRAMMUT_INPUT_TEXTS must be a chance between 0 and 1");
+  }
+  if (c.adopt_names > 1) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_ADOPT_NAMES must be a chance between 0 and 1");
   }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;

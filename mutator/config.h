@@ -91,6 +91,10 @@ struct MutatorConfig {
   // Chance that a token made by a generating operator takes the text of a
   // token of the same type in the input being mutated (GRAMMUT_INPUT_TEXTS).
   double input_texts = 0.4;
+  // Chance that a part splice or crossover takes from another input first
+  // adopts the names of the input being mutated, where it names what that
+  // input does not define (GRAMMUT_ADOPT_NAMES; op_internal::AdoptNames).
+  double adopt_names = 0.5;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
   // binary FindParseHelperBinary finds).

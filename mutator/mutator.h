@@ -293,6 +293,8 @@ class Mutator {
   uint64_t allowed_arms_ = 0;    // grammar arms in use (bit per arm)
   uint64_t shrink_arms_ = 0;     // arms that only shrink
   uint64_t crossover_arms_ = 0;  // arms that need a second input
+  // Token types that name things (MutationContext::name_types).
+  std::vector<bool> name_types_;
   bool family_enabled_[kNumFamilies] = {true, true};
   // Byte edits: libFuzzer's (set_byte_mutator), else ours with the
   // grammar's words.

@@ -13,11 +13,17 @@
 #define GRAMMUT_MUTATOR_OPERATORS_H_
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/string_view.h"
 #include "grammar_runtime/choice_replay.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/grammar.h"
@@ -47,6 +53,22 @@ struct OperatorScratch {
   std::string text;
   std::vector<int32_t> enclosing;  // EnclosingRules
   bool enclosing_complete = false;
+  // AdoptNames: the host's names, each with its innermost enclosing rules;
+  // (type, text) pairs the host uses; donor name -> host name; the donor
+  // tokens renamed; the renamed copy of the donor's subtree.
+  static constexpr size_t kNameRules = 4;
+  struct HostName {
+    int32_t type;
+    std::array<int32_t, kNameRules> rules;
+    absl::string_view text;
+  };
+  std::vector<HostName> host_names;
+  std::vector<int32_t> open_rules;
+  absl::flat_hash_set<std::pair<int32_t, absl::string_view>> host_texts;
+  absl::flat_hash_map<std::pair<int32_t, absl::string_view>, absl::string_view>
+      adopted;
+  std::vector<std::pair<int, absl::string_view>> renamed;
+  Tree named;
 };
 
 // What operators may use. References outlive one mutation.
@@ -71,6 +93,12 @@ struct MutationContext {
   // Chance that a generated token takes the text of a token of its type in
   // the input (GRAMMUT_INPUT_TEXTS; GenerateOptions::context_probability).
   double input_texts = 0;
+  // Token types that name things (identifiers: an open text that a bare
+  // word matches), indexed by type; null: none (AdoptNames).
+  const std::vector<bool>* name_types = nullptr;
+  // Chance that a part splice or crossover takes from another input adopts
+  // the input's names first (GRAMMUT_ADOPT_NAMES; AdoptNames).
+  double adopt_names = 0;
   // Swap, splice and crossover prefer partners from the same place
   // (GRAMMUT_PLACES).
   bool places = false;
@@ -147,6 +175,15 @@ void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);
 // Bytes a replacement of subtree `at` of `t` may take within ctx.max_size
 // (room for its leading trivia and two separators kept aside).
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
+// Before subtree `from` of `donor` (another input's) replaces subtree `at`
+// of `host`: the donor's names (ctx.name_types) that `host` does not use and
+// the program does not define become names `host` uses elsewhere, each
+// taken from the most similar place (the most innermost enclosing rules in
+// common), the same donor name always the same host name. Returns the
+// renamed subtree (ctx.scratch.named, root 0), or null if nothing changed
+// (operators_names.cc).
+const Tree* AdoptNames(MutationContext& ctx, const Tree& host, int at,
+                       const Tree& donor, int from);
 // Lets generation with `options` reuse the texts of `in`'s tokens
 // (ctx.input_texts of the time), so new subtrees name what `in` defines.
 void PreferInputTexts(const MutationContext& ctx, const Tree& in,

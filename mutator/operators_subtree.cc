@@ -92,6 +92,22 @@ bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   return Splice(ctx, step, first, in, second, out);
 }
 
+namespace {
+
+// Splice of another input's subtree, which first adopts `in`'s names with
+// probability ctx.adopt_names.
+bool SpliceAdopting(MutationContext& ctx, const Tree& in, int at,
+                    const Tree& donor, int from, Tree* out) {
+  if (ctx.adopt_names > 0 && ctx.rng.Chance(ctx.adopt_names)) {
+    if (const Tree* named = op_internal::AdoptNames(ctx, in, at, donor, from)) {
+      return Splice(ctx, in, at, *named, 0, out);
+    }
+  }
+  return Splice(ctx, in, at, donor, from, out);
+}
+
+}  // namespace
+
 bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
   if (ctx.donors == nullptr) return false;
   for (int attempt = 0; attempt < 4; ++attempt) {
@@ -101,7 +117,7 @@ bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
         ctx.donors->Pick(in.node(at).symbol, ctx.rng, WantedPlace(ctx, in, at));
     if (donor == nullptr) continue;
     if (donor->SubtreeText(0) == in.SubtreeText(at)) continue;
-    if (Splice(ctx, in, at, *donor, 0, out)) return true;
+    if (SpliceAdopting(ctx, in, at, *donor, 0, out)) return true;
   }
   return false;
 }
@@ -126,7 +142,7 @@ bool OpCrossover(MutationContext& ctx, const Tree& in, Tree* out) {
     if (pick < 0) continue;
     const int from = matches[pick];
     if (other.SubtreeText(from) == in.SubtreeText(at)) continue;
-    if (Splice(ctx, in, at, other, from, out)) return true;
+    if (SpliceAdopting(ctx, in, at, other, from, out)) return true;
   }
   return false;
 }

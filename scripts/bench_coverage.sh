@@ -48,6 +48,8 @@
 #                                           reusing the input's token texts, e.g. grammut-texts-0 (never)
 #                     grammut-memory-<mb>   fuzz_<t>_grammut, GRAMMUT_MEMORY_MB=<mb>: another memory
 #                                           budget for trees and pools, e.g. grammut-memory-128
+#                     grammut-noadopt       fuzz_<t>_grammut, GRAMMUT_ADOPT_NAMES=0 (parts splice and
+#                                           crossover take from other inputs keep their own names)
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -98,7 +100,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -319,7 +321,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB -u GRAMMUT_ADOPT_NAMES) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -338,6 +340,7 @@ run_trial() {
                 grammut-noplaces) envs+=(GRAMMUT_PLACES=0) ;;
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
+                grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;

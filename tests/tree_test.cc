@@ -226,5 +226,26 @@ TEST(Tree, AssignSubtreeReusesBuffers) {
   ExpectConsistent(c);
 }
 
+TEST(Tree, AssignSubtreeWithTextsRenamesTokensAndKeepsTrivia) {
+  Tree t = Sample();
+  t.AddStep(1, DerivationStep{7, 1, 0});
+  Tree c;
+  // Subtree a (nodes 1-3: "x", " y"): y becomes "longer", x stays.
+  const std::pair<int, absl::string_view> texts[] = {{3, "longer"}};
+  c.AssignSubtreeWithTexts(t, 1, texts);
+  EXPECT_EQ(c.Text(), "x longer");
+  ASSERT_EQ(c.size(), 3);
+  EXPECT_EQ(c.token_text(2), "longer");
+  EXPECT_EQ(c.token_trivia(2), " ");
+  ASSERT_EQ(c.steps(0).size(), 1u);
+  EXPECT_EQ(c.steps(0)[0].decision, 7);
+  ExpectConsistent(c);
+  // The whole tree, two tokens renamed (one shorter, one longer).
+  const std::pair<int, absl::string_view> both[] = {{2, ""}, {5, "zz"}};
+  c.AssignSubtreeWithTexts(t, 0, both);
+  EXPECT_EQ(c.Text(), " y zz");
+  ExpectConsistent(c);
+}
+
 }  // namespace
 }  // namespace grammut
