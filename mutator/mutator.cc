@@ -100,16 +100,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     token_pool_.set_neighbours(config_.word_neighbours);
   }
   byte_edits_.words = words_;
-  // Names: an open text that a bare word matches (identifiers; not
-  // numbers or quoted strings).
-  name_types_.assign(static_cast<size_t>(grammar_->max_token_type()) + 1,
-                     false);
-  for (size_t t = 1; t < name_types_.size(); ++t) {
-    const int type = static_cast<int>(t);
-    name_types_[t] = kit_.tokens.HasOpenText(type) &&
-                     kit_.tokens.Accepts(type, "abc") &&
-                     kit_.tokens.Accepts(type, "x1");
-  }
+  name_types_ = NameTokenTypes(*grammar_, kit_.tokens);
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];

@@ -128,6 +128,13 @@ const std::vector<OperatorInfo>& Operators();
 // Index of an operator by name, or -1.
 int FindOperator(absl::string_view name);
 
+// The token types that name things (MutationContext::name_types, indexed
+// by type): open-text types whose lexer reads a bare word ("abc", "x1")
+// whole but not two ("a b"): identifiers and element names, not numbers,
+// quoted strings or running text (operators_names.cc).
+std::vector<bool> NameTokenTypes(const Grammar& grammar,
+                                 TokenGenerator& tokens);
+
 // Operators (see operators_*.cc).
 bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out);

@@ -1,16 +1,44 @@
 // Tests for name adoption: a part crossover or splice takes from another
 // input is renamed to the names the mutated input defines.
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "grammar_runtime/lexer_dfa.h"
+#include "grammar_runtime/token_generator.h"
 #include "gtest/gtest.h"
 #include "mutator/config.h"
 #include "mutator/mutator.h"
+#include "mutator/operators.h"
 #include "tests/test_util.h"
 
 namespace grammut {
 namespace {
+
+// The names of the shipped grammars that have names, by token name.
+std::vector<std::string> NameTypesOf(const std::string& shipped) {
+  auto grammar = testing::LoadShipped(shipped);
+  LexerDfa dfa(grammar->lexer_graph(), size_t{1} << 20);
+  TokenGenerator tokens(*grammar, &dfa);
+  const std::vector<bool> names = NameTokenTypes(*grammar, tokens);
+  std::vector<std::string> out;
+  for (size_t t = 1; t < names.size(); ++t) {
+    if (names[t]) out.push_back(grammar->token_name(static_cast<int>(t)));
+  }
+  return out;
+}
+
+// Identifiers and element names are names; numbers, quoted strings, JSON's
+// strings and XML's running text are not.
+TEST(AdoptNames, NameTypesAreIdentifiers) {
+  EXPECT_EQ(NameTypesOf("sqlite"), std::vector<std::string>{"IDENTIFIER"});
+  EXPECT_EQ(NameTypesOf("lua"), std::vector<std::string>{"NAME"});
+  EXPECT_TRUE(NameTypesOf("json").empty());
+  const std::vector<std::string> xml = NameTypesOf("xml");
+  EXPECT_NE(std::find(xml.begin(), xml.end(), "ELEMENT_NAME"), xml.end());
+  EXPECT_EQ(std::find(xml.begin(), xml.end(), "TEXT"), xml.end());
+}
 
 // Crossover of the first input with the second, seeds 1..`tries`, until
 // `wanted` appears in an output.
