@@ -32,9 +32,11 @@ namespace {
 using Rules = std::array<int32_t, OperatorScratch::kNameRules>;
 
 // Calls fn(token node, its Rules) for every token of subtree `from` of `t`
-// (nodes are in preorder; a stack of open rule nodes gives the rules).
-template <typename Fn>
-void ForEachToken(const Tree& t, int from, std::vector<int32_t>* open, Fn fn) {
+// that `wanted(node)` accepts (nodes are in preorder; a stack of open rule
+// nodes gives the rules, which are only gathered for wanted tokens).
+template <typename Wanted, typename Fn>
+void ForEachToken(const Tree& t, int from, std::vector<int32_t>* open,
+                  Wanted wanted, Fn fn) {
   open->clear();
   const int end = t.End(from);
   for (int i = from; i < end; ++i) {
@@ -43,6 +45,7 @@ void ForEachToken(const Tree& t, int from, std::vector<int32_t>* open, Fn fn) {
       open->push_back(i);
       continue;
     }
+    if (!wanted(t.node(i))) continue;
     Rules rules;
     rules.fill(-1);
     for (size_t k = 0; k < rules.size() && k < open->size(); ++k) {
@@ -74,40 +77,42 @@ const Tree* AdoptNames(MutationContext& ctx, const Tree& host, int at,
   s.host_names.clear();
   s.host_texts.clear();
   const int at_end = host.End(at);
-  ForEachToken(host, 0, &s.open_rules, [&](int i, const Rules& rules) {
-    if ((i >= at && i < at_end) || !name_type(host.node(i))) return;
-    const absl::string_view text = host.token_text(i);
-    if (text.empty()) return;
-    s.host_names.push_back({host.node(i).symbol, rules, text});
-    s.host_texts.insert({host.node(i).symbol, text});
-  });
+  ForEachToken(host, 0, &s.open_rules, name_type,
+               [&](int i, const Rules& rules) {
+                 if (i >= at && i < at_end) return;
+                 const absl::string_view text = host.token_text(i);
+                 if (text.empty()) return;
+                 s.host_names.push_back({host.node(i).symbol, rules, text});
+                 s.host_texts.insert({host.node(i).symbol, text});
+               });
   if (s.host_names.empty()) return nullptr;
   // The donor's names the host lacks and the program does not define.
   s.adopted.clear();
   s.renamed.clear();
-  ForEachToken(donor, from, &s.open_rules, [&](int i, const Rules& rules) {
-    const Node& n = donor.node(i);
-    if (!name_type(n)) return;
-    const absl::string_view text = donor.token_text(i);
-    if (text.empty() || s.host_texts.contains({n.symbol, text})) return;
-    if (ctx.pool != nullptr && ctx.pool->IsProgramText(n.symbol, text)) return;
-    auto [it, fresh] = s.adopted.try_emplace({n.symbol, text});
-    if (fresh) {
-      // A host name of the type from the most similar place.
-      int best = -1, seen = 0;
-      for (const OperatorScratch::HostName& h : s.host_names) {
-        if (h.type != n.symbol) continue;
-        const int shared = Shared(h.rules, rules);
-        if (shared < best) continue;
-        if (shared > best) {
-          best = shared;
-          seen = 0;
+  ForEachToken(
+      donor, from, &s.open_rules, name_type, [&](int i, const Rules& rules) {
+        const Node& n = donor.node(i);
+        const absl::string_view text = donor.token_text(i);
+        if (text.empty() || s.host_texts.contains({n.symbol, text})) return;
+        if (ctx.pool != nullptr && ctx.pool->IsProgramText(n.symbol, text))
+          return;
+        auto [it, fresh] = s.adopted.try_emplace({n.symbol, text});
+        if (fresh) {
+          // A host name of the type from the most similar place.
+          int best = -1, seen = 0;
+          for (const OperatorScratch::HostName& h : s.host_names) {
+            if (h.type != n.symbol) continue;
+            const int shared = Shared(h.rules, rules);
+            if (shared < best) continue;
+            if (shared > best) {
+              best = shared;
+              seen = 0;
+            }
+            if (ctx.rng.Below(++seen) == 0) it->second = h.text;
+          }
         }
-        if (ctx.rng.Below(++seen) == 0) it->second = h.text;
-      }
-    }
-    if (!it->second.empty()) s.renamed.push_back({i, it->second});
-  });
+        if (!it->second.empty()) s.renamed.push_back({i, it->second});
+      });
   if (s.renamed.empty()) return nullptr;
   s.named.AssignSubtreeWithTexts(donor, from, s.renamed);
   return &s.named;
