@@ -18,7 +18,6 @@ const std::vector<OperatorInfo>& Operators() {
       {"loop-duplicate", OpLoopDuplicate, 1.0, false, false, false, false,
        false},
       {"loop-swap", OpLoopSwap, 0.5, false, false, false, false, false},
-      {"loop-splice", OpLoopSplice, 1.0, false, false, false, false, false},
       {"token-regenerate", OpTokenRegenerate, 1.0, false, false, false, false,
        false},
       {"token-bytes", OpTokenBytes, 1.5, false, true, false, false, false},

@@ -146,10 +146,6 @@ bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
-// A new iteration of a loop (after a random one) whose rule child is a
-// corpus subtree of its rule (the donor pool), renamed as splice does: a
-// statement from another input added to the script, the rest kept.
-bool OpLoopSplice(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out);
@@ -195,17 +191,6 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
 // (operators_names.cc).
 const Tree* AdoptNames(MutationContext& ctx, const Tree& host, int at,
                        const Tree& donor, int from);
-// Splice (above) of subtree `from` of another input `donor`, which first
-// adopts `in`'s names (AdoptNames) with probability ctx.adopt_names.
-bool SpliceAdopting(MutationContext& ctx, const Tree& in, int at,
-                    const Tree& donor, int from, Tree* out);
-// The place of rule node `at` of `in` (the input) a partner should come
-// from: empty (any) when places are off.
-inline absl::Span<const int32_t> WantedPlace(const MutationContext& ctx,
-                                             const Tree& in, int at) {
-  if (!ctx.places) return {};
-  return ctx.index.PlaceOf(in, ctx.grammar, at);
-}
 // Lets generation with `options` reuse the texts of `in`'s tokens
 // (ctx.input_texts of the time), so new subtrees name what `in` defines.
 void PreferInputTexts(const MutationContext& ctx, const Tree& in,

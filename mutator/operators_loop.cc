@@ -1,8 +1,6 @@
 // Loop operators: delete, duplicate or swap iterations of one (...)* or
-// (...)+ loop, found from the derivation record (see loops.h), or add one
-// whose rule child comes from another input (loop-splice).
+// (...)+ loop, found from the derivation record (see loops.h).
 #include <algorithm>
-#include <cstdint>
 
 #include "absl/container/inlined_vector.h"
 #include "mutator/loops.h"
@@ -87,49 +85,6 @@ void ShiftSteps(absl::Span<const DerivationStep> steps, int first, int end,
   }
 }
 
-// `out` = `in` with iteration `it` of `loop` there `copies` times in a row.
-// False if that is over ctx.max_size.
-bool RepeatIteration(MutationContext& ctx, const Tree& in,
-                     const LoopInstance& loop, const LoopIteration& it,
-                     int copies, Tree* out) {
-  std::vector<int32_t>& kids = ctx.scratch.kids;
-  ChildrenOf(in, loop.node, &kids);
-  const int width = it.end_child - it.first_child;
-  std::vector<int32_t>& parts = ctx.scratch.ints;
-  parts.clear();
-  for (int c = 0; c < copies; ++c) {
-    for (int k = it.first_child; k < it.end_child; ++k) {
-      parts.push_back(kids[k]);
-    }
-  }
-  // Steps: the iteration's steps repeated, shifted to each copy.
-  const absl::Span<const DerivationStep> old = in.steps(loop.node);
-  std::vector<DerivationStep>& steps = ctx.scratch.steps;
-  steps.clear();
-  for (int i = 0; i < static_cast<int>(old.size()); ++i) {
-    DerivationStep s = old[i];
-    if (i >= it.end_step && s.child >= it.end_child) {
-      s.child = static_cast<uint16_t>(s.child + width * (copies - 1));
-    }
-    steps.push_back(s);
-    if (i == it.end_step - 1) {
-      for (int c = 1; c < copies; ++c) {
-        for (int k = it.first_step; k < it.end_step; ++k) {
-          DerivationStep d = old[k];
-          d.child = static_cast<uint16_t>(d.child + width * c);
-          steps.push_back(d);
-        }
-      }
-    }
-  }
-  out->AssignChildren(in, loop.node, it.first_child, it.end_child, parts,
-                      steps);
-  // Seams where copies meet each other and what follows them.
-  absl::InlinedVector<int, 4> seams;
-  for (int c = 1; c <= copies; ++c) seams.push_back(it.first_child + c * width);
-  return FinishLoopEdit(ctx, loop.node, seams, out);
-}
-
 }  // namespace
 
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
@@ -165,41 +120,39 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
   const int copies = std::min(
       max_copies, op_internal::RepeatCount(ctx, 2, 3, iteration_bytes, room));
   if (copies < 2) return false;
-  return RepeatIteration(ctx, in, loop, it, copies, out);
-}
-
-bool OpLoopSplice(MutationContext& ctx, const Tree& in, Tree* out) {
-  if (ctx.donors == nullptr) return false;
-  LoopInstance loop;
-  if (!PickLoop(ctx, in, &loop)) return false;
-  const LoopIteration it = PickIteration(ctx, in, loop);
-  const int width = it.end_child - it.first_child;
-  if (width == 0) return false;
-  std::vector<int32_t>& kids = ctx.scratch.kids;
-  ChildrenOf(in, loop.node, &kids);
-  if (static_cast<int>(kids.size()) + width > 0xFFFF) return false;
-  // A rule child of the iteration, and a donor for it from its place.
-  int k = -1, rules = 0;
-  for (int c = it.first_child; c < it.end_child; ++c) {
-    if (in.node(kids[c]).is_rule && ctx.rng.Below(++rules) == 0) k = c;
+  std::vector<int32_t>& parts = ctx.scratch.ints;
+  parts.clear();
+  for (int c = 0; c < copies; ++c) {
+    for (int k = it.first_child; k < it.end_child; ++k) {
+      parts.push_back(kids[k]);
+    }
   }
-  if (k < 0) return false;
-  const int32_t rule = in.node(kids[k]).symbol;
-  const Tree* donor = ctx.donors->Pick(
-      rule, ctx.rng, op_internal::WantedPlace(ctx, in, kids[k]));
-  if (donor == nullptr || donor->SubtreeText(0) == in.SubtreeText(kids[k])) {
-    return false;  // loop-duplicate's work
+  // Steps: the iteration's steps repeated, shifted to each copy.
+  const absl::Span<const DerivationStep> old = in.steps(loop.node);
+  std::vector<DerivationStep>& steps = ctx.scratch.steps;
+  steps.clear();
+  for (int i = 0; i < static_cast<int>(old.size()); ++i) {
+    DerivationStep s = old[i];
+    if (i >= it.end_step && s.child >= it.end_child) {
+      s.child = static_cast<uint16_t>(s.child + width * (copies - 1));
+    }
+    steps.push_back(s);
+    if (i == it.end_step - 1) {
+      for (int c = 1; c < copies; ++c) {
+        for (int k = it.first_step; k < it.end_step; ++k) {
+          DerivationStep d = old[k];
+          d.child = static_cast<uint16_t>(d.child + width * c);
+          steps.push_back(d);
+        }
+      }
+    }
   }
-  // The iteration twice (not yet within the size limit, the donor may be
-  // shorter), then the donor in place of the second copy's child.
-  const size_t saved = ctx.max_size;
-  ctx.max_size = SIZE_MAX;
-  Tree& twice = ctx.scratch.step_b;
-  RepeatIteration(ctx, in, loop, it, 2, &twice);
-  ctx.max_size = saved;
-  ChildrenOf(twice, loop.node, &kids);
-  return op_internal::SpliceAdopting(ctx, twice, kids[k + width], *donor, 0,
-                                     out);
+  out->AssignChildren(in, loop.node, it.first_child, it.end_child, parts,
+                      steps);
+  // Seams where copies meet each other and what follows them.
+  absl::InlinedVector<int, 4> seams;
+  for (int c = 1; c <= copies; ++c) seams.push_back(it.first_child + c * width);
+  return FinishLoopEdit(ctx, loop.node, seams, out);
 }
 
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {

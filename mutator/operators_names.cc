@@ -118,15 +118,5 @@ const Tree* AdoptNames(MutationContext& ctx, const Tree& host, int at,
   return &s.named;
 }
 
-bool SpliceAdopting(MutationContext& ctx, const Tree& in, int at,
-                    const Tree& donor, int from, Tree* out) {
-  if (ctx.adopt_names > 0 && ctx.rng.Chance(ctx.adopt_names)) {
-    if (const Tree* named = AdoptNames(ctx, in, at, donor, from)) {
-      return Splice(ctx, in, at, *named, 0, out);
-    }
-  }
-  return Splice(ctx, in, at, donor, from, out);
-}
-
 }  // namespace op_internal
 }  // namespace grammut

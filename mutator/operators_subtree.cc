@@ -12,14 +12,20 @@ using op_internal::Inside;
 using op_internal::PreferInputTexts;
 using op_internal::RoomFor;
 using op_internal::Splice;
-using op_internal::SpliceAdopting;
-using op_internal::WantedPlace;
 
 namespace {
 
 // A random rule node where the target read, or -1.
 int PickRuleNode(MutationContext& ctx, const Tree& in) {
   return op_internal::PickReadRuleNode(ctx, in);
+}
+
+// The place of rule node `at` of `in` a partner should come from (empty:
+// any, when places are off).
+absl::Span<const int32_t> WantedPlace(const MutationContext& ctx,
+                                      const Tree& in, int at) {
+  if (!ctx.places) return {};
+  return ctx.index.PlaceOf(in, ctx.grammar, at);
 }
 
 // One of `count` nodes whose places (kRulePlaceDepth each) are
@@ -85,6 +91,22 @@ bool OpSwap(MutationContext& ctx, const Tree& in, Tree* out) {
   ctx.max_size = saved;
   return Splice(ctx, step, first, in, second, out);
 }
+
+namespace {
+
+// Splice of another input's subtree, which first adopts `in`'s names with
+// probability ctx.adopt_names.
+bool SpliceAdopting(MutationContext& ctx, const Tree& in, int at,
+                    const Tree& donor, int from, Tree* out) {
+  if (ctx.adopt_names > 0 && ctx.rng.Chance(ctx.adopt_names)) {
+    if (const Tree* named = op_internal::AdoptNames(ctx, in, at, donor, from)) {
+      return Splice(ctx, in, at, *named, 0, out);
+    }
+  }
+  return Splice(ctx, in, at, donor, from, out);
+}
+
+}  // namespace
 
 bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
   if (ctx.donors == nullptr) return false;

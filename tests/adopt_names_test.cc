@@ -96,26 +96,5 @@ TEST(AdoptNames, KeepsNamesTheInputUses) {
   EXPECT_FALSE(CrossoverReaches(1.0, host, other, adopted, 500));
 }
 
-// loop-splice adds a statement from another input after one of the
-// input's own, and with names adopted it queries the input's table.
-TEST(AdoptNames, LoopSpliceAddsAQueryOfTheInputsTable) {
-  MutatorConfig config;
-  config.adopt_names = 1.0;
-  auto m = Mutator::Create(config, testing::LoadShipped("sqlite"));
-  ASSERT_TRUE(m.ok()) << m.status();
-  (*m)->MutateString("SELECT x FROM log;\n", 256, 1);  // into the donor pool
-  ASSERT_TRUE((*m)->RestrictArms("loop-splice").ok());
-  const std::string host = "CREATE TABLE t1(a);\nSELECT 1;\n";
-  bool adopted = false;
-  for (int seed = 0; seed < 400 && !adopted; ++seed) {
-    std::string used;
-    const std::string out = (*m)->MutateString(host, 256, seed, &used);
-    if (used != "loop-splice") continue;
-    EXPECT_FALSE(absl::StrContains(out, "log")) << out;
-    adopted = out == "CREATE TABLE t1(a);\nSELECT 1;\nSELECT a FROM t1;\n";
-  }
-  EXPECT_TRUE(adopted);
-}
-
 }  // namespace
 }  // namespace grammut

@@ -209,26 +209,6 @@ TEST(Operators, LoopDuplicateSometimesRepeatsManyTimes) {
   for (const std::string& s : small) EXPECT_LE(s.size(), 60u);
 }
 
-// A new iteration whose value comes from another input: "[1, 2]" with
-// ["x", false] in the corpus becomes "[1, 2, \"x\"]", and every output
-// keeps the input's own iterations.
-TEST(Operators, LoopSpliceAddsAnIterationFromAnotherInput) {
-  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  m->MutateString("[\"x\", false]", 256, 1);  // into the donor pool
-  ASSERT_TRUE(m->RestrictArms("loop-splice").ok());
-  std::set<std::string> seen;
-  for (int seed = 0; seed < 400; ++seed) {
-    std::string used;
-    const std::string out = m->MutateString("[1, 2]", 200, seed, &used);
-    if (used != "loop-splice") continue;
-    EXPECT_TRUE(absl::StartsWith(out, "[1, 2, ")) << out;
-    seen.insert(out);
-  }
-  EXPECT_TRUE(seen.count("[1, 2, \"x\"]"));
-  EXPECT_TRUE(seen.count("[1, 2, false]"));
-  EXPECT_FALSE(seen.count("[1, 2, 2]"));  // loop-duplicate's work
-}
-
 TEST(Operators, LoopDeleteRemovesAnIteration) {
   const auto seen = Reach("json", "loop-delete", "[1, 2, 3]");
   EXPECT_TRUE(seen.count("[1, 2]"));
