@@ -372,6 +372,7 @@ def parse_run(run_dir):
     segments = {}
     seg = 0
     grammut_stats = None
+    stats_by_seg = {}  # each segment's last periodic stats line
     helper_rss = 0.0
     dict_entries = None
     # Streamed, not read whole: a target that prints (a MuJS `debugger`
@@ -393,6 +394,8 @@ def parse_run(run_dir):
             # grammut: line only when no stats line was seen
             if line.startswith("#") or " | " in text or grammut_stats is None:
                 grammut_stats = text
+            if line.startswith("#") and " | " in text:
+                stats_by_seg[seg] = text
             m = HELPER_RSS_RE.search(text)
             if m:
                 helper_rss = max(helper_rss, float(m.group(1)))
@@ -415,6 +418,16 @@ def parse_run(run_dir):
             n = last_by_seg[s]["execs"]
         execs += n or 0
     secs = meta.get("fuzz_seconds") or meta.get("seconds")
+    # After a restart late in a trial (a crash, -fork), the last stats line
+    # comes from a segment that mostly loaded the corpus: report the one of
+    # the segment that ran the most executions.
+    if stats_by_seg:
+        def seg_execs(s):
+            n = segments.get(s, {}).get("number_of_executed_units")
+            if n is None and s in last_by_seg:
+                n = last_by_seg[s]["execs"]
+            return n or 0
+        grammut_stats = stats_by_seg[max(stats_by_seg, key=lambda s: (seg_execs(s), s))]
     crashes = []
     f = _open_log(run_dir)
     if f is not None:
@@ -954,7 +967,7 @@ def cmd_report(args):
               "fuzzing time. Peak RSS: the largest of libFuzzer's `rss:` values and "
               "`stat::peak_rss_mb`, plus the peak RSS of grammut's parse helper "
               "process (its stats line) where there is one, median over trials. grammut cpu: the share of CPU time "
-              "grammut's last stats line reports (`cpu N%`), median. Crashes: distinct "
+              "grammut's last stats line reports (`cpu N%`; of the segment with the most executions when a trial restarted), median. Crashes: distinct "
               "signatures (sanitizer report kind + top 3 stack frames) over all trials, and in "
               "how many trials any was found; timeouts (>10 s) and OOMs (>2048 MB) are counted "
               "apart. cov: = libFuzzer's final edge count (median).\n")

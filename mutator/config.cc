@@ -63,7 +63,8 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
         {"GRAMMUT_PARSE_SHARE", &c.parse_share},
         {"GRAMMUT_CPU_SHARE", &c.cpu_share},
         {"GRAMMUT_INPUT_TEXTS", &c.input_texts},
-        {"GRAMMUT_ADOPT_NAMES", &c.adopt_names}}) {
+        {"GRAMMUT_ADOPT_NAMES", &c.adopt_names},
+        {"GRAMMUT_EDGE_WIN", &c.edge_win}}) {
     absl::Status st = number(name, out);
     if (!st.ok()) return st;
   }
@@ -93,6 +94,10 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
   if (c.adopt_names > 1) {
     return absl::InvalidArgumentError(
         "GRAMMUT_ADOPT_NAMES must be a chance between 0 and 1");
+  }
+  if (c.edge_win < 1) {
+    return absl::InvalidArgumentError(
+        "GRAMMUT_EDGE_WIN must be at least 1 (the worth of a new hit count)");
   }
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;

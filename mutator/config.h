@@ -95,6 +95,11 @@ struct MutatorConfig {
   // adopts the names of the input being mutated, where it names what that
   // input does not define (GRAMMUT_ADOPT_NAMES; op_internal::AdoptNames).
   double adopt_names = 0.5;
+  // What a kept output that reached new code (a counter no earlier run
+  // reached at all) is worth to the schedule, against 1 for one that only
+  // reached a new hit count of known code and 0.1 for a reduction
+  // (GRAMMUT_EDGE_WIN; at least 1: 1 treats both alike).
+  double edge_win = 3;
   // The grammut binary to parse in (see parse_helper.h); empty: parse
   // in-process (MutatorConfig's default; ConfigFromEnvironment's is the
   // binary FindParseHelperBinary finds).

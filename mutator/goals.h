@@ -47,6 +47,9 @@ struct HarnessFeedback {
   // Coverage features the run reached first (the engine's glue counts
   // them); 0 means a kept output only made an entry smaller; -1: unknown.
   int new_features = -1;
+  // Of those, features of counters no earlier run reached at all: new
+  // code, not a new hit count of known code; -1: unknown.
+  int new_edges = -1;
 };
 
 // Weights of the goals.

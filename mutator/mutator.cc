@@ -352,8 +352,12 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   // Zest: invalid inputs teach nothing about the language.
   const bool learnable = feedback.verdict != HarnessFeedback::Verdict::kInvalid;
   const bool kept = fate == Fate::kKept;
-  // Kept without a new feature: a reduction (when the glue can tell).
-  const double win = feedback.new_features == 0 ? kReductionWin : 1.0;
+  // Kept without a new feature: a reduction (when the glue can tell); with
+  // new code: worth config_.edge_win.
+  const double win = feedback.new_features == 0 ? kReductionWin
+                     : feedback.new_edges > 0   ? config_.edge_win
+                                                : 1.0;
+  if (fate == Fate::kKept && feedback.new_edges > 0) ++stats_.new_code;
   const int rules = config_.goal.complexity > 0 && last_.has_tree
                         ? CountDistinctRules(slots_[cur_].tree, &rule_seen_)
                         : 0;
@@ -750,7 +754,8 @@ std::string Mutator::StatsLine() const {
              "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d%s | kept "
-             "%d late %d reductions %d | grammar ops (calls/time/kept)%s",
+             "%d late %d reductions %d new code %d | grammar ops "
+             "(calls/time/kept)%s",
              families, stats_.fallbacks, stats_.cpu_throttled, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
              static_cast<double>(cache_.max_bytes()) / kMB,
@@ -762,7 +767,8 @@ std::string Mutator::StatsLine() const {
              weights_->placed_entries() > 0
                  ? absl::StrFormat(" (%d places)", weights_->placed_entries())
                  : std::string(),
-             stats_.kept, stats_.late_credit, stats_.reductions, ops) +
+             stats_.kept, stats_.late_credit, stats_.reductions,
+             stats_.new_code, ops) +
          (kpaths_ != nullptr
               ? absl::StrFormat(" | 2-paths covered %d of %d",
                                 kpaths_->covered(), kpaths_->total())

@@ -50,6 +50,9 @@
 #                                           budget for trees and pools, e.g. grammut-memory-128
 #                     grammut-noadopt       fuzz_<t>_grammut, GRAMMUT_ADOPT_NAMES=0 (parts splice and
 #                                           crossover take from other inputs keep their own names)
+#                     grammut-edgewin-<w>   fuzz_<t>_grammut, GRAMMUT_EDGE_WIN=<w>: another worth of a
+#                                           kept output that reached new code, e.g. grammut-edgewin-1
+#                                           (the same as a new hit count)
 #   --scenario S    seeded: every run starts from a copy of harness_examples/<t>/seeds (default)
 #                   empty:  every run starts from an empty corpus directory
 #                   both:   both of the above
@@ -182,11 +185,15 @@ for c in "${CONFIG_LIST[@]}"; do
         [[ ${c#grammut-*-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the value must be a number from 0 to 1"
         continue ;;
     esac
+    case "$c" in grammut-edgewin-*)
+        [[ ${c#grammut-edgewin-} =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v w="${c#grammut-edgewin-}" 'BEGIN { exit !(w >= 1) }' || die "config '$c': the value must be a number, at least 1"
+        continue ;;
+    esac
     case "$c" in grammut-memory-*)
         [[ ${c#grammut-memory-} =~ ^[0-9]+$ ]] && [ "${c#grammut-memory-}" -ge 16 ] || die "config '$c': the value must be a whole number of megabytes, at least 16"
         continue ;;
     esac
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>,grammut-memory-<mb>)" ;; esac
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>,grammut-memory-<mb>,grammut-edgewin-<w>)" ;; esac
 done
 
 grammar_of() {
@@ -321,7 +328,7 @@ run_trial() {
     timeline="$rdir/timeline.tsv"
     # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB -u GRAMMUT_ADOPT_NAMES) extra=()
+    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB -u GRAMMUT_ADOPT_NAMES -u GRAMMUT_EDGE_WIN) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -348,6 +355,7 @@ run_trial() {
                 grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
                 grammut-cpu-*) envs+=(GRAMMUT_CPU_SHARE="${cfg#grammut-cpu-}") ;;
                 grammut-texts-*) envs+=(GRAMMUT_INPUT_TEXTS="${cfg#grammut-texts-}") ;;
+                grammut-edgewin-*) envs+=(GRAMMUT_EDGE_WIN="${cfg#grammut-edgewin-}") ;;
                 grammut-memory-*) envs+=(GRAMMUT_MEMORY_MB="${cfg#grammut-memory-}") ;;
             esac ;;
     esac

@@ -35,6 +35,25 @@ TEST(CoverageNovelty, CountsEachCounterBucketOnce) {
   EXPECT_EQ(novelty.Scan(), 2);
 }
 
+// New code (a counter never seen non-zero) against a new hit count of
+// known code.
+TEST(CoverageNovelty, TellsNewCountersFromNewHitCounts) {
+  std::vector<uint8_t> counters(16, 0);
+  CoverageNovelty novelty(counters);
+  counters[2] = 1;
+  counters[9] = 5;
+  EXPECT_EQ(novelty.Scan(), 2);
+  EXPECT_EQ(novelty.last_new_edges(), 2);
+  counters[9] = 40;  // a new bucket of a known counter
+  EXPECT_EQ(novelty.Scan(), 1);
+  EXPECT_EQ(novelty.last_new_edges(), 0);
+  counters[12] = 1;  // and a new counter
+  EXPECT_EQ(novelty.Scan(), 1);
+  EXPECT_EQ(novelty.last_new_edges(), 1);
+  EXPECT_EQ(novelty.Scan(), 0);
+  EXPECT_EQ(novelty.last_new_edges(), 0);
+}
+
 TEST(CoverageNovelty, FindsACounterAtEveryPosition) {
   // Zero blocks are skipped whole: a counter anywhere, at a block's edge or
   // in the tail after the last whole block, is still found.
@@ -52,6 +71,7 @@ TEST(CoverageNovelty, FindsACounterAtEveryPosition) {
 TEST(CoverageNovelty, UnknownWithoutCounters) {
   CoverageNovelty novelty({});
   EXPECT_EQ(novelty.Scan(), -1);
+  EXPECT_EQ(novelty.last_new_edges(), -1);
 }
 
 }  // namespace

@@ -510,6 +510,32 @@ TEST(Mutator, KeptReductionsWeighLessThanNewCoverage) {
   EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 4u);  // kept, counted
 }
 
+// A kept output that reached new code (edges) is worth edge_win; one that
+// only reached a new hit count of known code, 1.
+TEST(Mutator, NewCodeWeighsMoreThanNewHitCounts) {
+  MutatorConfig config;
+  config.arms = "bytes";
+  config.edge_win = 3;
+  auto m = Mutator::Create(config, testing::LoadShipped("json"));
+  ASSERT_TRUE(m.ok()) << m.status();
+  const std::string in = SampleTexts("json")[0];
+  HarnessFeedback counts, code;
+  counts.new_features = 2;
+  counts.new_edges = 0;
+  code.new_features = 2;
+  code.new_edges = 1;
+  (*m)->MutateString(in, 4096, 1);
+  (*m)->ReportOutcome(Fate::kKept, 1e-4, counts);
+  const double after_counts = (*m)->family_bandit().recent_wins(kBytesFamily);
+  EXPECT_DOUBLE_EQ(after_counts, 1.0);
+  (*m)->MutateString(in, 4096, 2);
+  (*m)->ReportOutcome(Fate::kKept, 1e-4, code);
+  EXPECT_DOUBLE_EQ((*m)->family_bandit().recent_wins(kBytesFamily),
+                   after_counts * (1 - 3.0 / 100) + 3.0);
+  EXPECT_EQ((*m)->stats().new_code, 1u);
+  EXPECT_EQ((*m)->stats().reductions, 0u);
+}
+
 TEST(Mutator, ParsesEachCorpusEntryOnce) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string in = SampleTexts("json")[3];
@@ -918,6 +944,25 @@ TEST(Mutator, CpuShareComesFromTheEnvironment) {
         << c.status();
   }
   unsetenv("GRAMMUT_CPU_SHARE");
+}
+
+TEST(Mutator, EdgeWinComesFromTheEnvironment) {
+  unsetenv("GRAMMUT_EDGE_WIN");
+  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->edge_win, 3);
+  setenv("GRAMMUT_EDGE_WIN", "1", 1);
+  c = ConfigFromEnvironment();
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->edge_win, 1);
+  for (const char* bad : {"0.5", "-2", "more"}) {
+    setenv("GRAMMUT_EDGE_WIN", bad, 1);
+    c = ConfigFromEnvironment();
+    EXPECT_FALSE(c.ok()) << bad;
+    EXPECT_NE(c.status().message().find("GRAMMUT_EDGE_WIN"), std::string::npos)
+        << c.status();
+  }
+  unsetenv("GRAMMUT_EDGE_WIN");
 }
 
 }  // namespace

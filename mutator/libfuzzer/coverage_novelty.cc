@@ -26,12 +26,14 @@ constexpr BucketBits kBucketBits;
 
 int CoverageNovelty::Scan() {
   if (counters_.empty()) return -1;
-  int fresh = 0;
-  ForEachNonZeroCounter(counters_, [this, &fresh](size_t i, uint8_t v) {
+  int fresh = 0, edges = 0;
+  ForEachNonZeroCounter(counters_, [this, &fresh, &edges](size_t i, uint8_t v) {
     const uint8_t bit = kBucketBits.bit[v];
     fresh += (bit & ~seen_[i]) != 0;
+    edges += seen_[i] == 0;
     seen_[i] |= bit;
   });
+  edges_ = edges;
   return fresh;
 }
 

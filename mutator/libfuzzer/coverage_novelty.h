@@ -37,10 +37,14 @@ class CoverageNovelty {
   // Scan counts the features the counters hold now that no earlier scan
   // saw, and marks them seen; -1 when there are no counters to read.
   int Scan();
+  // Of the features the last Scan counted, those of counters no earlier
+  // scan saw at all (new code, not a new hit count); -1 without counters.
+  int last_new_edges() const { return counters_.empty() ? -1 : edges_; }
 
  private:
   absl::Span<const uint8_t> counters_;
   std::vector<uint8_t> seen_;  // per counter: bit b = bucket b was seen
+  int edges_ = 0;
 };
 
 }  // namespace grammut

@@ -105,6 +105,7 @@ class Glue {
     // late-credited one counts as new coverage.
     if (!step.has_outcome || step.fate == Mutator::Fate::kKept) {
       feedback.new_features = novelty_.Scan();
+      feedback.new_edges = novelty_.last_new_edges();
     }
     if (step.has_outcome) {
       // The wall time since the last return is the target running it.
