@@ -78,7 +78,7 @@ struct MutatorStats {
   uint64_t unknown = 0;           // ... of unknown fate
   uint64_t late_credit = 0;       // unknown outputs that came back as entries
   uint64_t reductions = 0;        // kept outputs that reached no new feature
-  uint64_t new_code = 0;  // kept outputs that reached a counter first (edges)
+  uint64_t new_code = 0;          // kept outputs that reached new code
   double parse_seconds = 0;       // time spent parsing inputs
   uint64_t parses_deferred = 0;   // parses skipped: over the parse budget
   uint64_t valid = 0;             // outputs the target reported valid
