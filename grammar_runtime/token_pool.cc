@@ -1,6 +1,7 @@
 #include "grammar_runtime/token_pool.h"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "absl/hash/hash.h"
@@ -66,44 +67,38 @@ uint64_t TokenPool::ContextKey(int type, absl::Span<const int32_t> rules,
 }
 
 void TokenPool::AddTree(const Tree& tree, uint64_t salt) {
-  // Enclosing rule nodes of the current node: their ends and rules.
-  std::vector<int>& ends = open_ends_;
-  std::vector<int32_t>& rules = open_rules_;
-  ends.clear();
-  rules.clear();
-  for (int i = 0; i < tree.size(); ++i) {
-    while (!ends.empty() && ends.back() <= i) {
-      ends.pop_back();
-      rules.pop_back();
-    }
-    const Node& n = tree.node(i);
-    if (n.is_rule) {
-      ends.push_back(tree.End(i));
-      rules.push_back(n.symbol);
-      continue;
-    }
-    if (n.is_error || n.symbol <= 0) continue;
-    const absl::string_view text = tree.token_text(i);
-    const uint64_t token_salt = salt + static_cast<uint64_t>(i);
-    Add(n.symbol, text, token_salt);
-    if (static_cast<size_t>(n.symbol) >= context_types_.size() ||
-        !context_types_[n.symbol] || text.empty() ||
-        text.size() > kMaxContextText) {
-      continue;
-    }
-    const int depth_max =
-        std::min<int>(kMaxContextRules, static_cast<int>(rules.size()));
-    for (int depth = 1; depth <= depth_max; ++depth) {
-      const uint64_t key = ContextKey(n.symbol, rules, depth);
-      auto it = by_context_.find(key);
-      if (it == by_context_.end()) {
-        if (by_context_.size() >= kMaxContexts) continue;
-        it = by_context_.try_emplace(key).first;
-        bytes_ += kContextCost;
-      }
-      Insert(it->second, kPerContext, text, token_salt ^ key);
-    }
-  }
+  ForEachNodeWithEnclosingRules(
+      tree, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+        const Node& n = tree.node(i);
+        if (n.is_rule || n.is_error || n.symbol <= 0) return;
+        const absl::string_view text = tree.token_text(i);
+        const uint64_t token_salt = salt + static_cast<uint64_t>(i);
+        Add(n.symbol, text, token_salt);
+        if (static_cast<size_t>(n.symbol) >= context_types_.size() ||
+            !context_types_[n.symbol] || text.empty() ||
+            text.size() > kMaxContextText) {
+          return;
+        }
+        // The innermost enclosing rules, outermost first.
+        const int depth_max =
+            std::min<int>(kMaxContextRules, static_cast<int>(enclosing.size()));
+        std::array<int32_t, kMaxContextRules> rules;
+        for (int k = 0; k < depth_max; ++k) {
+          rules[k] =
+              tree.node(enclosing[enclosing.size() - depth_max + k]).symbol;
+        }
+        const absl::Span<const int32_t> innermost(rules.data(), depth_max);
+        for (int depth = 1; depth <= depth_max; ++depth) {
+          const uint64_t key = ContextKey(n.symbol, innermost, depth);
+          auto it = by_context_.find(key);
+          if (it == by_context_.end()) {
+            if (by_context_.size() >= kMaxContexts) continue;
+            it = by_context_.try_emplace(key).first;
+            bytes_ += kContextCost;
+          }
+          Insert(it->second, kPerContext, text, token_salt ^ key);
+        }
+      });
 }
 
 void TokenPool::Add(int type, absl::string_view text, uint64_t salt) {

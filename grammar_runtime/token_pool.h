@@ -119,9 +119,7 @@ class TokenPool {
   bool neighbours_ = true;
   std::vector<bool> context_types_;
   absl::flat_hash_map<uint64_t, Texts> by_context_;
-  // AddTree's scratch: the open rule nodes' ends and rules.
-  std::vector<int> open_ends_;
-  std::vector<int32_t> open_rules_;
+  std::vector<int> open_;  // AddTree's open rule nodes
 };
 
 }  // namespace grammut

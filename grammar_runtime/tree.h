@@ -186,6 +186,22 @@ class Tree {
   std::vector<int> open_;  // rule nodes being built
 };
 
+// Calls visit(i, enclosing) for every node i of subtree `from` of `tree`,
+// in preorder, where `enclosing` holds the rule nodes of that subtree that
+// enclose i (outermost first; not i itself). `open` is the caller's buffer
+// for them, reused from call to call.
+template <typename Visit>
+void ForEachNodeWithEnclosingRules(const Tree& tree, int from,
+                                   std::vector<int>* open, Visit visit) {
+  open->clear();
+  const int end = tree.End(from);
+  for (int i = from; i < end; ++i) {
+    while (!open->empty() && tree.End(open->back()) <= i) open->pop_back();
+    visit(i, absl::Span<const int>(*open));
+    if (tree.node(i).is_rule) open->push_back(i);
+  }
+}
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_GRAMMAR_RUNTIME_TREE_H_

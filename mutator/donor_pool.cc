@@ -16,45 +16,46 @@ DonorPool::DonorPool(int num_rules, size_t max_bytes, size_t per_rule,
 
 void DonorPool::AddTree(const Tree& tree, uint64_t salt) {
   Rng rng(salt);
-  open_.clear();
-  for (int i = 0; i < tree.size(); ++i) {
-    const Node& n = tree.node(i);
-    if (!n.is_rule) continue;
-    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
-    open_.push_back(i);
-    if (n.symbol < 0 || n.symbol >= static_cast<int>(donors_.size())) {
-      continue;
-    }
-    const absl::string_view text = tree.SubtreeText(i);
-    if (text.empty() || text.size() > max_subtree_bytes_) continue;
-    auto& seen = seen_[n.symbol];
-    if (!seen.insert(absl::HashOf(text)).second) continue;
-    if (seen.size() > 16 * per_rule_) seen.clear();
-    auto& list = donors_[n.symbol];
-    const bool full = list.size() >= per_rule_ || bytes_ >= max_bytes_;
-    if (full && list.empty()) continue;
-    // A full rule's donor is overwritten in place: its buffers are reused,
-    // so a pool that follows the corpus allocates little once it is full.
-    auto& places = places_[n.symbol];
-    size_t slot;
-    if (!full) {
-      if (list.empty()) {
-        list.reserve(per_rule_);
-        places.reserve(per_rule_ * kRulePlaceDepth);
-      }
-      slot = list.size();
-      list.emplace_back();
-      places.resize(places.size() + kRulePlaceDepth);
-    } else {
-      slot = rng.Below(list.size());
-      bytes_ -= list[slot].MemoryBytes();
-    }
-    list[slot].AssignSubtree(tree, i);
-    // open_ ends with node i itself; the rules before it enclose it.
-    WritePlace(tree, absl::Span<const int>(open_).first(open_.size() - 1),
-               kRulePlaceDepth, &places[slot * kRulePlaceDepth]);
-    bytes_ += list[slot].MemoryBytes();
+  ForEachNodeWithEnclosingRules(tree, 0, &open_,
+                                [&](int i, absl::Span<const int> enclosing) {
+                                  AddSubtree(tree, i, enclosing, rng);
+                                });
+}
+
+void DonorPool::AddSubtree(const Tree& tree, int i,
+                           absl::Span<const int> enclosing, Rng& rng) {
+  const Node& n = tree.node(i);
+  if (!n.is_rule || n.symbol < 0 ||
+      n.symbol >= static_cast<int>(donors_.size())) {
+    return;
   }
+  const absl::string_view text = tree.SubtreeText(i);
+  if (text.empty() || text.size() > max_subtree_bytes_) return;
+  auto& seen = seen_[n.symbol];
+  if (!seen.insert(absl::HashOf(text)).second) return;
+  if (seen.size() > 16 * per_rule_) seen.clear();
+  auto& list = donors_[n.symbol];
+  const bool full = list.size() >= per_rule_ || bytes_ >= max_bytes_;
+  if (full && list.empty()) return;
+  // A full rule's donor is overwritten in place: its buffers are reused,
+  // so a pool that follows the corpus allocates little once it is full.
+  auto& places = places_[n.symbol];
+  size_t slot;
+  if (!full) {
+    if (list.empty()) {
+      list.reserve(per_rule_);
+      places.reserve(per_rule_ * kRulePlaceDepth);
+    }
+    slot = list.size();
+    list.emplace_back();
+    places.resize(places.size() + kRulePlaceDepth);
+  } else {
+    slot = rng.Below(list.size());
+    bytes_ -= list[slot].MemoryBytes();
+  }
+  list[slot].AssignSubtree(tree, i);
+  WritePlace(tree, enclosing, kRulePlaceDepth, &places[slot * kRulePlaceDepth]);
+  bytes_ += list[slot].MemoryBytes();
 }
 
 const Tree* DonorPool::Pick(int rule, Rng& rng,

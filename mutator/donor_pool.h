@@ -36,6 +36,11 @@ class DonorPool {
   size_t bytes() const { return bytes_; }
 
  private:
+  // AddTree's step for rule node `i` of `tree`, which the rule nodes
+  // `enclosing` enclose (outermost first).
+  void AddSubtree(const Tree& tree, int i, absl::Span<const int> enclosing,
+                  Rng& rng);
+
   size_t max_bytes_;
   size_t per_rule_;
   size_t max_subtree_bytes_;

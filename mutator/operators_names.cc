@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "grammar_runtime/place_match.h"
 #include "mutator/operators.h"
 
 namespace grammut {
@@ -32,27 +33,17 @@ namespace {
 using Rules = std::array<int32_t, OperatorScratch::kNameRules>;
 
 // Calls fn(token node, its Rules) for every token of subtree `from` of `t`
-// that `wanted(node)` accepts (nodes are in preorder; a stack of open rule
-// nodes gives the rules, which are only gathered for wanted tokens).
+// that `wanted(node)` accepts (the rules are only gathered for those).
 template <typename Wanted, typename Fn>
 void ForEachToken(const Tree& t, int from, std::vector<int32_t>* open,
                   Wanted wanted, Fn fn) {
-  open->clear();
-  const int end = t.End(from);
-  for (int i = from; i < end; ++i) {
-    while (!open->empty() && t.End(open->back()) <= i) open->pop_back();
-    if (t.node(i).is_rule) {
-      open->push_back(i);
-      continue;
-    }
-    if (!wanted(t.node(i))) continue;
-    Rules rules;
-    rules.fill(-1);
-    for (size_t k = 0; k < rules.size() && k < open->size(); ++k) {
-      rules[k] = t.node((*open)[open->size() - 1 - k]).symbol;
-    }
-    fn(i, rules);
-  }
+  ForEachNodeWithEnclosingRules(
+      t, from, open, [&](int i, absl::Span<const int> enclosing) {
+        if (t.node(i).is_rule || !wanted(t.node(i))) return;
+        Rules rules;
+        WritePlace(t, enclosing, static_cast<int>(rules.size()), rules.data());
+        fn(i, rules);
+      });
 }
 
 // How many innermost rules `a` and `b` share.

@@ -34,21 +34,16 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
   by_rule_.resize(count);
   places_.resize(static_cast<size_t>(count) * kRulePlaceDepth);
   // Counting sort, stable: each group stays in preorder. rule_begin_[r] is
-  // the insertion cursor of group r, restored afterwards. open_ holds the
-  // rule nodes enclosing node i.
-  open_.clear();
-  for (int i = 0; i < tree.size(); ++i) {
-    const Node& n = tree.node(i);
-    if (!n.is_rule) continue;
-    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
-    if (n.symbol >= 0 && n.symbol < num_rules) {
-      const int slot = rule_begin_[n.symbol]++;
-      by_rule_[slot] = i;
-      WritePlace(tree, open_, kRulePlaceDepth,
-                 &places_[static_cast<size_t>(slot) * kRulePlaceDepth]);
-    }
-    open_.push_back(i);
-  }
+  // the insertion cursor of group r, restored afterwards.
+  ForEachNodeWithEnclosingRules(
+      tree, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+        const Node& n = tree.node(i);
+        if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) return;
+        const int slot = rule_begin_[n.symbol]++;
+        by_rule_[slot] = i;
+        WritePlace(tree, enclosing, kRulePlaceDepth,
+                   &places_[static_cast<size_t>(slot) * kRulePlaceDepth]);
+      });
   for (int r = num_rules; r > 0; --r) rule_begin_[r] = rule_begin_[r - 1];
   rule_begin_[0] = 0;
 }
@@ -58,22 +53,20 @@ void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
   tokens_.clear();
   free_tokens_.clear();
   free_token_rules_.clear();
-  open_.clear();
-  for (int i = 0; i < tree.size(); ++i) {
-    while (!open_.empty() && tree.End(open_.back()) <= i) open_.pop_back();
-    const Node& n = tree.node(i);
-    if (n.is_rule) {
-      open_.push_back(i);
-      continue;
-    }
-    if (n.symbol <= 0 || n.text_size == n.trivia_size) continue;
-    tokens_.push_back(i);
-    if (grammar.is_literal(n.symbol)) continue;
-    free_tokens_.push_back(i);
-    free_token_rules_.resize(free_token_rules_.size() + kTokenPlaceDepth);
-    WritePlace(tree, open_, kTokenPlaceDepth,
-               &free_token_rules_[free_token_rules_.size() - kTokenPlaceDepth]);
-  }
+  ForEachNodeWithEnclosingRules(
+      tree, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+        const Node& n = tree.node(i);
+        if (n.is_rule || n.symbol <= 0 || n.text_size == n.trivia_size) {
+          return;
+        }
+        tokens_.push_back(i);
+        if (grammar.is_literal(n.symbol)) return;
+        free_tokens_.push_back(i);
+        free_token_rules_.resize(free_token_rules_.size() + kTokenPlaceDepth);
+        WritePlace(
+            tree, enclosing, kTokenPlaceDepth,
+            &free_token_rules_[free_token_rules_.size() - kTokenPlaceDepth]);
+      });
 }
 
 absl::Span<const int32_t> TreeIndex::OfRule(const Tree& tree,
