@@ -1,6 +1,7 @@
 // Tests for the core Mutator and its operators.
 #include "mutator/mutator.h"
 
+#include <initializer_list>
 #include <map>
 #include <set>
 
@@ -907,62 +908,45 @@ TEST(Mutator, PlacesComeFromTheEnvironment) {
   unsetenv("GRAMMUT_PLACES");
 }
 
-TEST(Mutator, InputTextsComeFromTheEnvironment) {
-  unsetenv("GRAMMUT_INPUT_TEXTS");
+// `variable` unset gives the field `unset`; `good` gives `good_value`; each
+// of `bad` is refused with an error that names the variable.
+void ExpectNumberFromEnvironment(const char* variable,
+                                 double MutatorConfig::*field, double unset,
+                                 const char* good, double good_value,
+                                 std::initializer_list<const char*> bad) {
+  unsetenv(variable);
   absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
   ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->input_texts, 0.4);
-  setenv("GRAMMUT_INPUT_TEXTS", "0", 1);
+  EXPECT_EQ((*c).*field, unset);
+  setenv(variable, good, 1);
   c = ConfigFromEnvironment();
   ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->input_texts, 0);
-  for (const char* bad : {"1.5", "-1", "half"}) {
-    setenv("GRAMMUT_INPUT_TEXTS", bad, 1);
+  EXPECT_EQ((*c).*field, good_value);
+  for (const char* value : bad) {
+    setenv(variable, value, 1);
     c = ConfigFromEnvironment();
-    EXPECT_FALSE(c.ok()) << bad;
-    EXPECT_NE(c.status().message().find("GRAMMUT_INPUT_TEXTS"),
-              std::string::npos)
+    EXPECT_FALSE(c.ok()) << value;
+    EXPECT_NE(c.status().message().find(variable), std::string::npos)
         << c.status();
   }
-  unsetenv("GRAMMUT_INPUT_TEXTS");
+  unsetenv(variable);
+}
+
+TEST(Mutator, InputTextsComeFromTheEnvironment) {
+  ExpectNumberFromEnvironment("GRAMMUT_INPUT_TEXTS",
+                              &MutatorConfig::input_texts, 0.4, "0", 0,
+                              {"1.5", "-1", "half"});
 }
 
 TEST(Mutator, CpuShareComesFromTheEnvironment) {
-  unsetenv("GRAMMUT_CPU_SHARE");
-  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
-  ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->cpu_share, 0.09);  // the default budget
-  setenv("GRAMMUT_CPU_SHARE", "0", 1);
-  c = ConfigFromEnvironment();
-  ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->cpu_share, 0);
-  for (const char* bad : {"2", "-0.1", "ten"}) {
-    setenv("GRAMMUT_CPU_SHARE", bad, 1);
-    c = ConfigFromEnvironment();
-    EXPECT_FALSE(c.ok()) << bad;
-    EXPECT_NE(c.status().message().find("GRAMMUT_CPU_SHARE"), std::string::npos)
-        << c.status();
-  }
-  unsetenv("GRAMMUT_CPU_SHARE");
+  // 0.09: the default budget; 0: none.
+  ExpectNumberFromEnvironment("GRAMMUT_CPU_SHARE", &MutatorConfig::cpu_share,
+                              0.09, "0", 0, {"2", "-0.1", "ten"});
 }
 
 TEST(Mutator, EdgeWinComesFromTheEnvironment) {
-  unsetenv("GRAMMUT_EDGE_WIN");
-  absl::StatusOr<MutatorConfig> c = ConfigFromEnvironment();
-  ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->edge_win, 3);
-  setenv("GRAMMUT_EDGE_WIN", "1", 1);
-  c = ConfigFromEnvironment();
-  ASSERT_TRUE(c.ok()) << c.status();
-  EXPECT_EQ(c->edge_win, 1);
-  for (const char* bad : {"0.5", "-2", "more"}) {
-    setenv("GRAMMUT_EDGE_WIN", bad, 1);
-    c = ConfigFromEnvironment();
-    EXPECT_FALSE(c.ok()) << bad;
-    EXPECT_NE(c.status().message().find("GRAMMUT_EDGE_WIN"), std::string::npos)
-        << c.status();
-  }
-  unsetenv("GRAMMUT_EDGE_WIN");
+  ExpectNumberFromEnvironment("GRAMMUT_EDGE_WIN", &MutatorConfig::edge_win, 3,
+                              "1", 1, {"0.5", "-2", "more"});
 }
 
 }  // namespace
