@@ -412,22 +412,20 @@ def parse_run(run_dir):
     last_by_seg = {}
     for row in timeline:
         last_by_seg[row["segment"]] = row
+    seg_execs = {}
     for s in set(segments) | set(last_by_seg):
         n = segments.get(s, {}).get("number_of_executed_units")
         if n is None and s in last_by_seg:
             n = last_by_seg[s]["execs"]
+        seg_execs[s] = n or 0
         execs += n or 0
     secs = meta.get("fuzz_seconds") or meta.get("seconds")
     # After a restart late in a trial (a crash, -fork), the last stats line
     # comes from a segment that mostly loaded the corpus: report the one of
     # the segment that ran the most executions.
     if stats_by_seg:
-        def seg_execs(s):
-            n = segments.get(s, {}).get("number_of_executed_units")
-            if n is None and s in last_by_seg:
-                n = last_by_seg[s]["execs"]
-            return n or 0
-        grammut_stats = stats_by_seg[max(stats_by_seg, key=lambda s: (seg_execs(s), s))]
+        grammut_stats = stats_by_seg[max(stats_by_seg,
+                                         key=lambda s: (seg_execs.get(s, 0), s))]
     crashes = []
     f = _open_log(run_dir)
     if f is not None:
