@@ -106,6 +106,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     const OperatorInfo& op = Operators()[arms[i].op];
     if (op.shrinking) shrink_arms_ |= uint64_t{1} << i;
     if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
+    if (op.fn == &OpTokenCompare) compare_arms_ |= uint64_t{1} << i;
   }
 }
 
@@ -447,6 +448,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
         nodes.begin());
   }
   if (other == nullptr) allowed &= ~crossover_arms_;
+  if (compares_ == nullptr) allowed &= ~compare_arms_;
   const std::vector<Arm>& arms = GrammarArms();
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     const int arm = ops_.Pick(rng, allowed);
@@ -477,6 +479,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     ctx.adopt_names = config_.adopt_names;
     ctx.places = config_.places;
     ctx.read_nodes = read_nodes;
+    ctx.compares = compares_;
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
     if (op.whole_input) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;

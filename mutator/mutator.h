@@ -58,6 +58,7 @@
 #include "mutator/kpath_targets.h"
 #include "mutator/operators.h"
 #include "mutator/parse_helper.h"
+#include "mutator/recent_compares.h"
 #include "mutator/structure_features.h"
 #include "mutator/tree_cache.h"
 
@@ -146,6 +147,10 @@ class Mutator {
 
   // The byte-level mutator to use (LLVMFuzzerMutate when reachable).
   void set_byte_mutator(ByteMutateFn fn) { byte_edits_.fn = fn; }
+  // Where the token-compare arm reads what the target compared lately
+  // (recent_compares.h; not owned, must outlive the mutator); without one
+  // the arm is never picked.
+  void set_recent_compares(RecentCompares* compares) { compares_ = compares; }
   // The front end's throttle for grammut's CPU budget (GRAMMUT_CPU_SHARE,
   // cpu_budget.h): this fraction of the calls whose family pick is the
   // grammar take the bytes family (the cheapest) instead, unless it is
@@ -294,6 +299,8 @@ class Mutator {
   uint64_t allowed_arms_ = 0;    // grammar arms in use (bit per arm)
   uint64_t shrink_arms_ = 0;     // arms that only shrink
   uint64_t crossover_arms_ = 0;  // arms that need a second input
+  uint64_t compare_arms_ = 0;    // arms that need recent comparisons
+  RecentCompares* compares_ = nullptr;
   // Token types that name things (MutationContext::name_types).
   std::vector<bool> name_types_;
   bool family_enabled_[kNumFamilies] = {true, true};

@@ -28,6 +28,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"replay-rule", OpReplayRule, 1.0, false, false, true, false, false},
       {"kpath", OpKPath, 1.0, false, false, false, false, false},
       {"insert", OpInsert, 1.0, false, false, true, false, false},
+      {"token-compare", OpTokenCompare, 1.0, false, false, false, false, false},
   };
   return *table;
 }

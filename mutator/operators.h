@@ -36,6 +36,7 @@
 #include "mutator/donor_pool.h"
 #include "mutator/kpath_targets.h"
 #include "mutator/loops.h"
+#include "mutator/recent_compares.h"
 #include "mutator/tree_index.h"
 
 namespace grammut {
@@ -69,6 +70,17 @@ struct OperatorScratch {
       adopted;
   std::vector<std::pair<int, absl::string_view>> renamed;
   Tree named;
+  // token-compare: the recent comparisons, and where one side stands in a
+  // token of the input (pair, token node, byte offset in the token's text,
+  // which side was found).
+  std::vector<ComparedPair> compared;
+  struct CompareSite {
+    uint32_t pair;
+    int32_t token;
+    uint32_t offset;
+    bool found_b;
+  };
+  std::vector<CompareSite> compare_sites;
 };
 
 // What operators may use. References outlive one mutation.
@@ -90,6 +102,8 @@ struct MutationContext {
   const Tree* other = nullptr;  // crossover: the second input
   const TreeIndex* other_index = nullptr;
   KPathTargets* kpaths = nullptr;  // uncovered k-paths; null: none tracked
+  // What the target compared lately (token-compare); null: not known.
+  RecentCompares* compares = nullptr;
   // Chance that a generated token takes the text of a token of its type in
   // the input (GRAMMUT_INPUT_TEXTS; GenerateOptions::context_probability).
   double input_texts = 0;
@@ -150,6 +164,11 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
+// Input-to-state at the token level (operators_compare.cc): where a token's
+// text holds one side of a comparison the target made lately
+// (ctx.compares), writes the other side there, if the lexer still reads the
+// token as its type. Numbers replace whole tokens only.
+bool OpTokenCompare(MutationContext& ctx, const Tree& in, Tree* out);
 // Zest's parametric mutation (operators_replay.cc): the choice sequence of
 // the whole tree (replay; an input over 4 KB gets replay-rule) or of one
 // rule node's subtree (replay-rule) gets
@@ -176,6 +195,11 @@ namespace op_internal {
 // together. Returns false if the result is over ctx.max_size.
 bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
             int from, Tree* out);
+// Makes `out` = `in` with token node `at`'s text replaced by `text` (its
+// type and trivia kept, separators added where tokens would run together).
+// False if the text is the same or the result is over ctx.max_size.
+bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
+                  absl::string_view text, Tree* out);
 // Inserts the separator before every token in `tokens` (nodes of `t`) that
 // has no trivia and would run together with the token before it.
 void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);

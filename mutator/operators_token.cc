@@ -25,16 +25,6 @@ int PickToken(MutationContext& ctx, const Tree& in) {
   return from.empty() ? -1 : from[ctx.rng.Below(from.size())];
 }
 
-// Replaces token `at` by `text` (same type, same trivia).
-bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
-                  absl::string_view text, Tree* out) {
-  if (text == in.token_text(at)) return false;
-  Tree& donor = ctx.scratch.fresh;
-  donor.Clear();
-  donor.AddToken(in.node(at).symbol, "", text);
-  return op_internal::Splice(ctx, in, at, donor, 0, out);
-}
-
 // Values where code paths change: zero, integer widths' limits and their
 // neighbours, powers of ten (sizes, counts, loop bounds).
 constexpr const char* kInterestingNumbers[] = {"0",
@@ -97,6 +87,21 @@ int PickNumber(MutationContext& ctx, const Tree& in) {
 }
 
 }  // namespace
+
+namespace op_internal {
+
+bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
+                  absl::string_view text, Tree* out) {
+  if (text == in.token_text(at)) return false;
+  Tree& donor = ctx.scratch.fresh;
+  donor.Clear();
+  donor.AddToken(in.node(at).symbol, "", text);
+  return Splice(ctx, in, at, donor, 0, out);
+}
+
+}  // namespace op_internal
+
+using op_internal::ReplaceToken;
 
 bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out) {
   const int at = PickNumber(ctx, in);

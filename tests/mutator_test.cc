@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "grammar_runtime/parser.h"
@@ -55,11 +57,58 @@ std::string CrossOverStrings(Mutator& m, const std::string& a,
   return out;
 }
 
+// Recent compares that never change (token-compare's source in tests).
+class FixedCompares : public RecentCompares {
+ public:
+  explicit FixedCompares(std::vector<ComparedPair> pairs)
+      : pairs_(std::move(pairs)) {}
+  void Read(std::vector<ComparedPair>* out) override { *out = pairs_; }
+
+ private:
+  std::vector<ComparedPair> pairs_;
+};
+
+// Compares a target might have made on `samples`: each sample's first
+// words (runs of letters, digits and '_') paired with the word after them,
+// and its first numbers with their successors.
+std::vector<ComparedPair> ComparesOf(const std::vector<std::string>& samples) {
+  std::vector<ComparedPair> pairs;
+  for (const std::string& s : samples) {
+    std::vector<std::string> words, numbers;
+    std::string run;
+    for (size_t i = 0; i <= s.size(); ++i) {
+      const unsigned char c = i < s.size() ? s[i] : ' ';
+      if (absl::ascii_isalnum(c) || c == '_') {
+        run += static_cast<char>(c);
+        continue;
+      }
+      if (run.size() >= 2 && !absl::ascii_isdigit(run[0])) words.push_back(run);
+      uint64_t n;
+      if (absl::SimpleAtoi(run, &n) && absl::ascii_isdigit(run[0])) {
+        numbers.push_back(run);
+      }
+      run.clear();
+    }
+    for (size_t i = 0; i + 1 < words.size() && i < 4; ++i) {
+      pairs.push_back({words[i], words[i + 1], false});
+    }
+    for (size_t i = 0; i < numbers.size() && i < 2; ++i) {
+      uint64_t n = 0;
+      EXPECT_TRUE(absl::SimpleAtoi(numbers[i], &n));
+      pairs.push_back({numbers[i], absl::StrCat(n + 1), true});
+    }
+  }
+  return pairs;
+}
+
 // Runs one operator many times over a grammar's samples (crossover with a
-// second sample as partner); returns the (input, output) pairs it made.
+// second sample as partner; token-compare with ComparesOf the samples);
+// returns the (input, output) pairs it made.
 std::vector<std::pair<std::string, std::string>> RunOperator(
     const std::string& grammar, const std::string& op, int rounds = 200) {
+  FixedCompares compares(ComparesOf(SampleTexts(grammar)));
   auto m = MakeMutator(grammar);
+  m->set_recent_compares(&compares);
   // Let it see the corpus first (donor pool, token pool, weights).
   const auto samples = SampleTexts(grammar);
   EXPECT_TRUE(m->RestrictArms("grammar").ok());
@@ -150,6 +199,46 @@ TEST(Operators, TokenNumberGivesNumbersInterestingValues) {
   // No number, nothing to do: the mutator falls back to bytes.
   std::string op;
   m->MutateString("[\"a\", true]", 256, 1, &op);
+  EXPECT_EQ(op, "bytes");
+}
+
+// token-compare: where the target compared "simple" with "porter" and 10
+// with 4096, mutate the input until exactly each of those edits appears,
+// and nothing else: numbers are replaced whole ("210" holds "10" but is
+// not 10), and without a source of compares the arm is never used.
+TEST(Operators, TokenCompareWritesTheOtherSide) {
+  FixedCompares compares(
+      {{"simple", "porter", false}, {"4096", "10", true}, {"7", "8", true}});
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "token-compare");
+  m->set_recent_compares(&compares);
+  const std::string in = R"({"tokenize": "simple", "limit": 10, "n": 210})";
+  const std::set<std::string> wanted = {
+      R"({"tokenize": "porter", "limit": 10, "n": 210})",
+      R"({"tokenize": "simple", "limit": 4096, "n": 210})"};
+  std::set<std::string> seen;
+  for (unsigned seed = 0; seed < 200; ++seed) {
+    std::string op;
+    const std::string out = m->MutateString(in, 256, seed, &op);
+    ASSERT_EQ(op, "token-compare");
+    ASSERT_TRUE(wanted.count(out)) << out;
+    seen.insert(out);
+  }
+  EXPECT_EQ(seen, wanted);
+  // Without compares the only arm cannot run: libFuzzer's bytes instead.
+  auto none = MakeMutator("json", ModePolicy::kAdaptive, "token-compare");
+  std::string op;
+  none->MutateString(in, 256, 1, &op);
+  EXPECT_EQ(op, "bytes");
+}
+
+// token-compare never writes what would make a token another type: a
+// quote inside a JSON string would end it.
+TEST(Operators, TokenCompareKeepsTokensTheirType) {
+  FixedCompares compares({{"ab", "a\"b", false}});
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "token-compare");
+  m->set_recent_compares(&compares);
+  std::string op;
+  m->MutateString(R"(["abc"])", 256, 1, &op);
   EXPECT_EQ(op, "bytes");
 }
 

@@ -25,6 +25,7 @@
 #include "mutator/libfuzzer/chain_tracker.h"
 #include "mutator/libfuzzer/coverage_novelty.h"
 #include "mutator/libfuzzer/harness_feedback.h"
+#include "mutator/libfuzzer/libfuzzer_compares.h"
 #include "mutator/libfuzzer/libfuzzer_dictionary.h"
 #include "mutator/libfuzzer/libfuzzer_flags.h"
 #include "mutator/libfuzzer/main_program.h"
@@ -62,13 +63,15 @@ ByteMutateFn FindLibFuzzerMutate(const char** how) {
 class Glue {
  public:
   Glue(const MutatorConfig& config, const LibFuzzerFlags& flags)
-      : mutator_(CreateMutatorOrExit(config)),
+      : compares_(LibFuzzerCompares::Find()),
+        mutator_(CreateMutatorOrExit(config)),
         dictionary_wanted_(config.dictionary),
         chains_(flags.mutate_depth(), flags.chains_are_reliable()),
         novelty_(TargetCounters()),
         meter_(config) {
     const char* byte_mutator_source = "";
     mutator_->set_byte_mutator(FindLibFuzzerMutate(&byte_mutator_source));
+    mutator_->set_recent_compares(compares_.get());
     SetValidCoverageEnabled(config.validity);
     if (config.kpath_features > 0) SetInputObserver(&ObserveInput);
     std::string program_words;
@@ -78,13 +81,17 @@ class Glue {
       program_words = absl::StrFormat(", %zu words from the program", kept);
     }
     std::fprintf(
-        stderr, "grammut: %s%s%s%s; libFuzzer flags:%s\n",
+        stderr, "grammut: %s%s%s%s%s; libFuzzer flags:%s\n",
         DescribeMutator(*mutator_).c_str(),
         config.cpu_share > 0 && !config.deterministic
             ? absl::StrFormat(", CPU budget %.0f%%", 100 * config.cpu_share)
                   .c_str()
             : "",
-        program_words.c_str(), byte_mutator_source, flags.Describe().c_str());
+        program_words.c_str(), byte_mutator_source,
+        compares_ != nullptr ? ", recent compares from libFuzzer's tables"
+                             : ", no table of recent compares (token-compare "
+                               "off)",
+        flags.Describe().c_str());
   }
 
   size_t Call(const uint8_t* data, size_t size, uint8_t* out, size_t max_size,
@@ -141,6 +148,9 @@ class Glue {
   // libFuzzer's dictionary when LLVMFuzzerInitialize was never ours to run.
   void NoteDictionaryAtFirstCall();
 
+  // libFuzzer's tables of recent compares (null: not found); before
+  // mutator_, which reads them, so that it outlives it.
+  std::unique_ptr<LibFuzzerCompares> compares_;
   std::unique_ptr<Mutator> mutator_;
   bool dictionary_wanted_;
   bool dictionary_done_ = false;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <utility>
 
 namespace grammut {
 namespace {
@@ -124,7 +125,12 @@ std::string MainProgramSectionBytes(const char* name) {
   return {};
 }
 
-void* MainProgramFunction(const char* name) {
+namespace {
+
+// The address and size of symbol `name` of ELF type `type` (STT_FUNC,
+// STT_OBJECT) in the running program, from .symtab or .dynsym; a null
+// address if neither defines it.
+std::pair<uintptr_t, uint64_t> FindSymbol(const char* name, unsigned type) {
   ElfFile elf;
   const size_t len = std::strlen(name);
   for (const uint32_t kind : {SHT_SYMTAB, SHT_DYNSYM}) {
@@ -137,15 +143,26 @@ void* MainProgramFunction(const char* name) {
       const size_t n = table.sh_size / sizeof(Elf64_Sym);
       for (size_t k = 0; k < n; ++k) {
         const Elf64_Sym sym = elf.symbol(table, k);
-        if (ELF64_ST_TYPE(sym.st_info) != STT_FUNC ||
-            sym.st_shndx == SHN_UNDEF || sym.st_value == 0 ||
-            !elf.NameIs(strings, sym.st_name, name, len))
+        if (ELF64_ST_TYPE(sym.st_info) != type || sym.st_shndx == SHN_UNDEF ||
+            sym.st_value == 0 || !elf.NameIs(strings, sym.st_name, name, len))
           continue;
-        return reinterpret_cast<void*>(MainProgramBias() + sym.st_value);
+        return {MainProgramBias() + sym.st_value, sym.st_size};
       }
     }
   }
-  return nullptr;
+  return {0, 0};
+}
+
+}  // namespace
+
+void* MainProgramFunction(const char* name) {
+  return reinterpret_cast<void*>(FindSymbol(name, STT_FUNC).first);
+}
+
+absl::Span<const uint8_t> MainProgramObject(const char* name) {
+  const auto [address, size] = FindSymbol(name, STT_OBJECT);
+  if (address == 0) return {};
+  return absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(address), size);
 }
 
 }  // namespace grammut

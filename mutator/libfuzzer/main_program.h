@@ -28,6 +28,11 @@ std::string MainProgramSectionBytes(const char* name);
 // dynamic one; null if neither defines it.
 void* MainProgramFunction(const char* name);
 
+// The bytes of global variable `name` of the running program (its address
+// and size from the static or dynamic symbol table); empty if neither
+// defines it. The bytes change as the program runs.
+absl::Span<const uint8_t> MainProgramObject(const char* name);
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_MUTATOR_LIBFUZZER_MAIN_PROGRAM_H_
