@@ -311,13 +311,20 @@ void Mutator::AdoptTree(uint64_t hash, const Slot& slot, double learn) {
   cache_.Put(hash, std::move(entry));
 }
 
+void Mutator::ForgetReplaced(uint64_t root) {
+  if (cache_.Erase(root)) ++stats_.replaced_trees;
+}
+
 void Mutator::NoteCorpusEntry(uint64_t hash) {
   if (std::optional<Pending> p = pending_.Take(hash)) {
     // One of our outputs of unknown fate: libFuzzer kept it.
     families_.Win(p->family, p->win);
     if (p->arm >= 0) ops_.Win(p->arm, p->win);
     ++stats_.late_credit;
-    if (p->win < 1) ++stats_.reductions;
+    if (p->win < 1) {
+      ++stats_.reductions;
+      ForgetReplaced(p->root);
+    }
     if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
         !corpus_.Contains(hash)) {
       ++stats_.corpus_entries;
@@ -375,7 +382,10 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   switch (fate) {
     case Fate::kKept: {
       ++stats_.kept;
-      if (win < 1) ++stats_.reductions;
+      if (win < 1) {
+        ++stats_.reductions;
+        ForgetReplaced(chain_root_);
+      }
       families_.Win(last_.family, win);
       if (last_.arm >= 0) ops_.Win(last_.arm, win);
       const uint64_t hash = Hash(last_output_);
@@ -396,6 +406,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       p.arm = last_.arm;
       p.learnable = learnable;
       p.win = win;
+      p.root = chain_root_;
       if (last_.has_tree) {
         // Keep its tree in the ring: swapping buffers allocates nothing.
         PendingTree& pt = pending_trees_[pending_next_];
@@ -518,6 +529,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   if (!chained) {
     hash = Hash(bytes);
     NoteCorpusEntry(hash);
+    chain_root_ = hash;
   }
   uint64_t other_hash = 0;
   const absl::string_view other_bytes(reinterpret_cast<const char*>(other),
@@ -753,7 +765,7 @@ std::string Mutator::StatsLine() const {
   return absl::StrFormat(
              "%s | fallback %d throttled %d | trees %d (%.0f MB of %.0f; %d "
              "packed, %d "
-             "unpacked) parses %d (%.1f s, "
+             "unpacked, %d replaced) parses %d (%.1f s, "
              "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
              "corpus "
              "%d learned %d%s | kept "
@@ -762,8 +774,8 @@ std::string Mutator::StatsLine() const {
              families, stats_.fallbacks, stats_.cpu_throttled, cache_.size(),
              static_cast<double>(cache_.bytes()) / kMB,
              static_cast<double>(cache_.max_bytes()) / kMB,
-             cache_.packed_size(), cache_.unpacked(), parses(),
-             stats_.parse_seconds, stats_.parses_deferred, helper,
+             cache_.packed_size(), cache_.unpacked(), stats_.replaced_trees,
+             parses(), stats_.parse_seconds, stats_.parses_deferred, helper,
              parser_.CacheStates(), parser_.CacheConfigs(),
              parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
              stats_.learned,

@@ -79,6 +79,7 @@ struct MutatorStats {
   uint64_t unknown = 0;           // ... of unknown fate
   uint64_t late_credit = 0;       // unknown outputs that came back as entries
   uint64_t reductions = 0;        // kept outputs that reached no new feature
+  uint64_t replaced_trees = 0;    // trees dropped: a reduction replaced them
   uint64_t new_code = 0;          // kept outputs that reached new code
   double parse_seconds = 0;       // time spent parsing inputs
   uint64_t parses_deferred = 0;   // parses skipped: over the parse budget
@@ -231,6 +232,7 @@ class Mutator {
     bool learnable = true;  // not reported invalid
     uint64_t ring_gen = 0;  // generation of that ring slot
     double win = 1;         // its worth if kept (less for a reduction)
+    uint64_t root = 0;      // hash of the corpus entry its chain began at
   };
   struct PendingTree {
     Slot slot;
@@ -250,6 +252,10 @@ class Mutator {
                     const uint8_t* other, size_t other_size);
   // Notes a corpus entry: late credit for our output, first sighting.
   void NoteCorpusEntry(uint64_t hash);
+  // A kept output that reached no new feature replaced the corpus entry its
+  // chain began at (libFuzzer's -reduce_inputs): that entry's tree goes, so
+  // the cache's room holds trees of entries libFuzzer can still pick.
+  void ForgetReplaced(uint64_t root);
   // Parses a corpus entry: in the helper process while there is one (and
   // starts one if it may), else here. An entry the helper failed on is an
   // error (never parsed here: it may have killed the helper).
@@ -329,6 +335,8 @@ class Mutator {
   std::array<Slot, 2> slots_;
   int cur_ = 0;  // slot of the last output
   LastOutput last_;
+  // Hash of the corpus entry the current chain of calls began at.
+  uint64_t chain_root_ = 0;
   std::string last_output_;
   std::string bytes_out_;  // whole-input operators write here
   std::string unread_;     // a byte edit's input past where the target read

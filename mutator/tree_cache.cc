@@ -51,6 +51,12 @@ void TreeCache::Put(uint64_t hash, std::shared_ptr<const CachedTree> entry) {
   MakeReady(hash, std::move(entry));
 }
 
+bool TreeCache::Erase(uint64_t hash) {
+  const bool ready = ready_.Take(hash).has_value();
+  const bool packed = packed_.Take(hash).has_value();
+  return ready || packed;
+}
+
 void TreeCache::MakeReady(uint64_t hash,
                           std::shared_ptr<const CachedTree> entry) {
   const size_t cost = entry->MemoryBytes();

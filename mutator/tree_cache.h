@@ -51,6 +51,9 @@ class TreeCache {
   // Adds (or replaces) the entry for `hash` in the first tier; entries it
   // pushes out are packed into the second, whose oldest entries go.
   void Put(uint64_t hash, std::shared_ptr<const CachedTree> entry);
+  // Drops the entry for `hash` from both tiers (its bytes left the corpus);
+  // true if there was one.
+  bool Erase(uint64_t hash);
 
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }

@@ -639,6 +639,43 @@ TEST(Mutator, ParsesEachCorpusEntryOnce) {
   EXPECT_EQ(m->parses(), 1);
 }
 
+// A kept output that reached no new feature replaced the corpus entry its
+// chain began at (libFuzzer's -reduce_inputs): that entry's tree leaves the
+// cache, so its bytes, were they ever given again, would be parsed again.
+// An output kept for new features replaces nothing. Late credit alike.
+TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
+  const std::vector<std::string> samples = SampleTexts("json");
+  HarnessFeedback reduction, fresh;
+  reduction.new_features = 0;
+  fresh.new_features = 1;
+  m->MutateString(samples[3], 4096, 1);
+  const int64_t parses = m->parses();
+  ASSERT_EQ(parses, 1);
+  m->ReportOutcome(Fate::kKept, 1e-4, fresh);
+  m->MutateString(samples[3], 4096, 2);
+  EXPECT_EQ(m->parses(), parses);
+  EXPECT_EQ(m->stats().replaced_trees, 0u);
+  // A chain step kept as a reduction: the chain's first input is gone.
+  const std::string step = m->MutateString(samples[3], 4096, 3);
+  m->ReportOutcome(Fate::kDiscarded, 1e-4);
+  m->MutateString(step, 4096, 4, nullptr, Input::kLastOutput);
+  m->ReportOutcome(Fate::kKept, 1e-4, reduction);
+  EXPECT_EQ(m->stats().replaced_trees, 1u);
+  m->MutateString(samples[3], 4096, 5);
+  EXPECT_EQ(m->parses(), parses + 1);
+  // Of unknown fate, nothing new, and back as a corpus entry: it replaced
+  // samples[4], whose tree goes then.
+  const std::string out = m->MutateString(samples[4], 4096, 6);
+  m->ReportOutcome(Fate::kUnknown, 1e-4, reduction);
+  EXPECT_EQ(m->stats().replaced_trees, 1u);
+  const int64_t before = m->parses();
+  m->MutateString(out, 4096, 7);
+  EXPECT_EQ(m->stats().replaced_trees, 2u);
+  m->MutateString(samples[4], 4096, 8);
+  EXPECT_EQ(m->parses(), before + 1);
+}
+
 TEST(Mutator, KeptOutputComingBackIsNotParsedAgain) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string kept = m->MutateString(SampleTexts("json")[3], 4096, 1);

@@ -177,5 +177,24 @@ TEST(TreeCache, PuttingAgainReplacesThePackedEntry) {
   EXPECT_TRUE(back->clean);
 }
 
+// Erase drops an entry from either tier and frees its room.
+TEST(TreeCache, EraseDropsAnEntryFromEitherTier) {
+  std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
+  TreeCache cache(/*max_bytes=*/40 * 1024, *grammar);
+  for (uint64_t h = 1; h < 8; ++h) cache.Put(h, TreeOfBytes(4096));
+  ASSERT_GT(cache.packed_size(), 0u);
+  ASSERT_LT(cache.packed_size(), cache.size());
+  const size_t size = cache.size(), bytes = cache.bytes();
+  EXPECT_TRUE(cache.Erase(1));  // packed (the oldest)
+  EXPECT_TRUE(cache.Erase(7));  // ready (the newest)
+  EXPECT_FALSE(cache.Erase(7));
+  EXPECT_FALSE(cache.Erase(100));
+  EXPECT_EQ(cache.size(), size - 2);
+  EXPECT_LT(cache.bytes(), bytes);
+  EXPECT_EQ(cache.Find(1), nullptr);
+  EXPECT_EQ(cache.Find(7), nullptr);
+  EXPECT_NE(cache.Find(6), nullptr);
+}
+
 }  // namespace
 }  // namespace grammut
