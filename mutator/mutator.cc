@@ -442,8 +442,20 @@ int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng) {
   return read;
 }
 
+const Mutator::Source* Mutator::PartnerTree(Partner& partner) {
+  if (!partner.looked_up) {
+    partner.looked_up = true;
+    partner.source.hold = TreeOf(partner.bytes, partner.hash);
+    if (partner.source.hold != nullptr && !partner.source.hold->tree.empty()) {
+      partner.source.tree = &partner.source.hold->tree;
+      partner.source.index = &partner.source.hold->index;
+    }
+  }
+  return partner.source.tree != nullptr ? &partner.source : nullptr;
+}
+
 int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
-                        bool shrink, const Source* other, int64_t read_bytes,
+                        bool shrink, Partner* partner, int64_t read_bytes,
                         bool* whole_input) {
   Slot& dst = slots_[1 - cur_];
   uint64_t allowed = allowed_arms_;
@@ -458,12 +470,22 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
             [read_bytes](const Node& n) { return n.text_begin < read_bytes; }) -
         nodes.begin());
   }
-  if (other == nullptr) allowed &= ~crossover_arms_;
+  if (partner == nullptr) allowed &= ~crossover_arms_;
   if (compares_ == nullptr) allowed &= ~compare_arms_;
   const std::vector<Arm>& arms = GrammarArms();
+  const Source* other = nullptr;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     const int arm = ops_.Pick(rng, allowed);
     if (arm < 0) return -1;
+    if ((crossover_arms_ >> arm) & 1) {
+      other = PartnerTree(*partner);
+      if (other == nullptr) {
+        // No tree to cross with: another arm, without using an attempt.
+        allowed &= ~crossover_arms_;
+        --attempt;
+        continue;
+      }
+    }
     const OperatorInfo& op = Operators()[arms[arm].op];
     const ProbabilityMode mode = arms[arm].mode >= 0
                                      ? kArmModes[arms[arm].mode]
@@ -591,14 +613,9 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
         src.syntax_errors = src.hold->syntax_errors;
       }
     }
-    Source partner;
-    if (other != nullptr && src.tree != nullptr) {
-      partner.hold = TreeOf(other_bytes, other_hash);
-      if (partner.hold != nullptr && !partner.hold->tree.empty()) {
-        partner.tree = &partner.hold->tree;
-        partner.index = &partner.hold->index;
-      }
-    }
+    Partner partner;
+    partner.bytes = other_bytes;
+    partner.hash = other_hash;
     if (src.tree != nullptr) {
       // Grow gradually, as libFuzzer's -len_control would (it is off when
       // a custom mutator is present): large inputs are slow to run and
@@ -608,7 +625,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
                  : std::min(max_size, size + std::max(kMinGrowth, size / 4));
       bool whole_input = false;
       const int arm = MutateTree(src, rng, limit, shrink,
-                                 partner.tree != nullptr ? &partner : nullptr,
+                                 other != nullptr ? &partner : nullptr,
                                  read_bytes, &whole_input);
       if (arm >= 0) {
         ++stats_.tree_mutations;

@@ -246,6 +246,15 @@ class Mutator {
     int syntax_errors = 0;
     std::shared_ptr<const CachedTree> hold;  // keeps a cache entry alive
   };
+  // The second input of a crossover call. Its tree is looked up (or parsed)
+  // only when an arm that needs it is picked: most arms do not, and a
+  // lookup can cost an unpack or a parse.
+  struct Partner {
+    absl::string_view bytes;
+    uint64_t hash = 0;
+    bool looked_up = false;
+    Source source;  // tree null: none (unparsable, deferred)
+  };
 
   size_t MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
                     size_t max_size, unsigned seed, Input input,
@@ -267,7 +276,9 @@ class Mutator {
   // One grammar-family mutation of `src` into the free slot (or
   // bytes_out_ for whole-input operators). Returns the arm, or -1.
   int MutateTree(const Source& src, Rng& rng, size_t max_size, bool shrink,
-                 const Source* other, int64_t read_bytes, bool* whole_input);
+                 Partner* partner, int64_t read_bytes, bool* whole_input);
+  // `partner`'s tree, looked up at the first call; null if it has none.
+  const Source* PartnerTree(Partner& partner);
   // Bytes of the input of this call the target read when it ran it (the
   // last output's, or a corpus entry's we made), if it read only part of
   // it and edits should go there this time; else -1.

@@ -868,6 +868,40 @@ TEST(Mutator, CrossOverReachesAMixOfBothInputs) {
   EXPECT_TRUE(seen.count("{\"a\": [1, 2, true]}"));
 }
 
+// A CrossOver call looks up (here: parses) its second input only when an
+// arm that needs it is picked; a partner without a tree leaves the other
+// arms to do the call.
+TEST(Mutator, CrossOverParsesItsPartnerOnlyForACrossoverArm) {
+  const std::string a = "{\"a\": [1, 2, 3]}";
+  const std::string b = "{\"zzz\": {\"q\": true}}";
+  auto swaps = MakeMutator("json", ModePolicy::kAdaptive, "swap");
+  for (unsigned seed = 0; seed < 20; ++seed) {
+    std::string op;
+    CrossOverStrings(*swaps, a, b, 256, seed, &op);
+    ASSERT_EQ(op, "swap");
+  }
+  EXPECT_EQ(swaps->parses(), 1);
+  auto both = MakeMutator("json", ModePolicy::kAdaptive, "swap,crossover");
+  std::string op;
+  for (unsigned seed = 0; op != "crossover" && seed < 100; ++seed) {
+    CrossOverStrings(*both, a, b, 256, seed, &op);
+  }
+  ASSERT_EQ(op, "crossover");
+  EXPECT_EQ(both->parses(), 2);
+  // A partner over the parse limit has no tree: swap does every call.
+  MutatorConfig config;
+  config.arms = "swap,crossover";
+  config.max_parse_bytes = 64;
+  auto limited = Mutator::Create(config, testing::LoadShipped("json"));
+  ASSERT_TRUE(limited.ok()) << limited.status();
+  const std::string large = "[" + std::string(100, ' ') + "1]";
+  for (unsigned seed = 0; seed < 50; ++seed) {
+    CrossOverStrings(**limited, a, large, 256, seed, &op);
+    ASSERT_EQ(op, "swap");
+  }
+  EXPECT_EQ((*limited)->stats().parse_failures, 1u);
+}
+
 TEST(Mutator, ArmSpecRemovalsLeaveEverythingElse) {
   // "-kpath,-bytes": every grammar arm but kpath, no byte mutations.
   absl::StatusOr<ArmSelection> sel =
