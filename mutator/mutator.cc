@@ -584,11 +584,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   int family = shrink && family_enabled_[kGrammarFamily]
                    ? kGrammarFamily
                    : families_.Pick(rng, families);
-  // The throttle takes the grammar calls that must look up their input's
-  // tree (unpack it, or parse it): a chain step on our own output's tree
-  // costs a fraction of one and is never throttled.
-  if (cpu_throttle_ > 0 && !shrink && !chained_tree &&
-      family == kGrammarFamily &&
+  if (cpu_throttle_ > 0 && !shrink && family == kGrammarFamily &&
       (families & (uint64_t{1} << kBytesFamily)) != 0) {
     throttle_debt_ += cpu_throttle_;
     if (throttle_debt_ >= 1) {

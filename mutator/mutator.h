@@ -155,8 +155,7 @@ class Mutator {
   // The front end's throttle for grammut's CPU budget (GRAMMUT_CPU_SHARE,
   // cpu_budget.h): this fraction of the calls whose family pick is the
   // grammar take the bytes family (the cheapest) instead, unless it is
-  // disabled, the call must shrink, or it is a chain step on our own
-  // output's tree (no lookup: cheap). Which calls is decided by a running
+  // disabled or the call must shrink. Which calls is decided by a running
   // sum, not by the seed: with a throttle of 0, outputs are as without it.
   void set_cpu_throttle(double fraction) { cpu_throttle_ = fraction; }
   // Restricts the arms as GRAMMUT_ARMS does. For tests and tools.
