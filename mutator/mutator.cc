@@ -445,11 +445,7 @@ int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng) {
 const Mutator::Source* Mutator::PartnerTree(Partner& partner) {
   if (!partner.looked_up) {
     partner.looked_up = true;
-    partner.source.hold = TreeOf(partner.bytes, partner.hash);
-    if (partner.source.hold != nullptr && !partner.source.hold->tree.empty()) {
-      partner.source.tree = &partner.source.hold->tree;
-      partner.source.index = &partner.source.hold->index;
-    }
+    partner.source = Source::Of(TreeOf(partner.bytes, partner.hash));
   }
   return partner.source.tree != nullptr ? &partner.source : nullptr;
 }
@@ -605,13 +601,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
       src.syntax_errors = s.syntax_errors;
     } else {
       if (chained) hash = Hash(bytes);  // a bytes output: parse it
-      src.hold = TreeOf(bytes, hash);
-      if (src.hold != nullptr && !src.hold->tree.empty()) {
-        src.tree = &src.hold->tree;
-        src.index = &src.hold->index;
-        src.clean = src.hold->clean;
-        src.syntax_errors = src.hold->syntax_errors;
-      }
+      src = Source::Of(TreeOf(bytes, hash));
     }
     Partner partner;
     partner.bytes = other_bytes;

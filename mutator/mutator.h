@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -245,6 +246,19 @@ class Mutator {
     bool clean = false;
     int syntax_errors = 0;
     std::shared_ptr<const CachedTree> hold;  // keeps a cache entry alive
+
+    // A source borrowing `entry` (no tree if it is null or empty).
+    static Source Of(std::shared_ptr<const CachedTree> entry) {
+      Source s;
+      s.hold = std::move(entry);
+      if (s.hold != nullptr && !s.hold->tree.empty()) {
+        s.tree = &s.hold->tree;
+        s.index = &s.hold->index;
+        s.clean = s.hold->clean;
+        s.syntax_errors = s.hold->syntax_errors;
+      }
+      return s;
+    }
   };
   // The second input of a crossover call. Its tree is looked up (or parsed)
   // only when an arm that needs it is picked: most arms do not, and a
