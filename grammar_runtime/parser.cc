@@ -84,10 +84,13 @@ class Parser::Impl {
   std::vector<uint16_t> kept_before_;
   BoundedLexer lexer;
   RecordingInterpreter parser;
+  // DFA states per decision held before each clear (DecisionDfaStates).
+  std::vector<size_t> cleared_states;
 };
 
 void Parser::Impl::BoundCaches(int* clears) {
   if (parser.DfaStates() + lexer.DfaStates() > options.max_dfa_states) {
+    parser.AddDfaStatesByDecision(&cleared_states);
     parser.ClearCaches();
     lexer.ClearCaches();
     ++*clears;
@@ -259,6 +262,12 @@ Parser::~Parser() = default;
 
 size_t Parser::CacheStates() const {
   return impl_->parser.DfaStates() + impl_->lexer.DfaStates();
+}
+
+std::vector<size_t> Parser::DecisionDfaStates() const {
+  std::vector<size_t> counts = impl_->cleared_states;
+  impl_->parser.AddDfaStatesByDecision(&counts);
+  return counts;
 }
 
 size_t Parser::CacheConfigs() const {

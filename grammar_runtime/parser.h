@@ -63,6 +63,12 @@ class Parser {
   // they hold (linear time; for stats).
   size_t CacheStates() const;
   size_t CacheConfigs() const;
+  // The DFA states each parser decision (by index) has built since the
+  // Parser was made, cleared ones included. A decision that reads only a
+  // few tokens ahead builds a handful; one that must read past a whole
+  // statement or expression to choose builds states for nearly every new
+  // input, and parsing spends its time there (`grammut parse --decisions`).
+  std::vector<size_t> DecisionDfaStates() const;
   // Number of Parse calls so far.
   int64_t parses() const { return parses_; }
 

@@ -14,6 +14,12 @@ check parse_bad 1 "$grammut" parse --grammar "$grammars/json" "$tmp/bad.json"
 contains parse_bad_count "$tmp/out" "syntax errors"
 check parse_tree 0 "$grammut" parse --grammar "$grammars/json" --tree "$src/antlr_grammars/json/samples/09_empty_containers.json"
 contains parse_tree_rule "$tmp/out" "jsonValue"
+# --decisions: the decisions that built the most prediction states, costliest
+# first. Lua's calls and assignments read their whole suffix chain ahead.
+check parse_decisions 0 "$grammut" parse --grammar "$grammars/lua" --decisions 2 "$src/antlr_grammars/lua/samples"
+grep -A1 "^decisions that built the most" "$tmp/out" | tail -n 1 >"$tmp/first"
+contains parse_decisions_costliest "$tmp/first" "states  decision [0-9]* in rule prefixExp"
+[ "$(grep -c "states  decision" "$tmp/out")" = 2 ] && passes=$((passes+1)) || { fails=$((fails+1)); echo "FAIL parse_decisions_count: not 2 lines"; }
 # .g4 directly (compiled into the cache), split grammars comma-separated.
 check parse_g4 0 "$grammut" parse --grammar "$src/antlr_grammars/json/JSON.g4" "$src/antlr_grammars/json/samples/01_package_manifest.json"
 check parse_split_g4 0 "$grammut" parse --grammar "$src/antlr_grammars/xml/XMLLexer.g4,$src/antlr_grammars/xml/XMLParser.g4" "$src/antlr_grammars/xml/samples"

@@ -24,6 +24,9 @@ ABSL_FLAG(int, max_size, 4096, "largest input to make, in bytes");
 ABSL_FLAG(std::string, out, "", "output directory");
 ABSL_FLAG(std::string, o, "", "output file");
 ABSL_FLAG(bool, tree, false, "print the parse tree");
+ABSL_FLAG(int, decisions, 0,
+          "after parsing, list the N parser decisions that built the most "
+          "prediction (DFA) states: where parsing spends its time");
 
 namespace grammut::cli {
 namespace fs = std::filesystem;

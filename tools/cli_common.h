@@ -23,6 +23,7 @@ ABSL_DECLARE_FLAG(int, max_size);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, o);
 ABSL_DECLARE_FLAG(bool, tree);
+ABSL_DECLARE_FLAG(int, decisions);
 
 namespace grammut::cli {
 

@@ -1,5 +1,7 @@
 // `grammut parse`: parse files, report errors and check the exact round trip.
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -47,6 +49,27 @@ void PrintTree(const Grammar& g, const Tree& t) {
   }
 }
 
+// Prints the `n` decisions that built the most DFA states, costliest first.
+void PrintCostliestDecisions(const Grammar& g, const Parser& parser, int n) {
+  const std::vector<size_t> states = parser.DecisionDfaStates();
+  std::vector<int> order(states.size());
+  for (size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int>(d);
+  std::stable_sort(order.begin(), order.end(),
+                   [&states](int a, int b) { return states[a] > states[b]; });
+  std::printf(
+      "decisions that built the most prediction states (a decision that "
+      "must read far ahead to choose builds states for nearly every new "
+      "input; left-factor its alternatives so a few tokens tell them "
+      "apart):\n");
+  for (int k = 0; k < n && k < static_cast<int>(order.size()); ++k) {
+    const int d = order[k];
+    if (states[d] == 0) break;
+    const DecisionInfo& info = g.decision(d);
+    std::printf("  %8zu states  decision %d in rule %s (%d alternatives)\n",
+                states[d], d, g.rule_name(info.rule).c_str(), info.num_alts);
+  }
+}
+
 }  // namespace
 
 int RunParse(const std::vector<std::string>& args) {
@@ -90,6 +113,9 @@ int RunParse(const std::vector<std::string>& args) {
       ++bad;
     }
     if (absl::GetFlag(FLAGS_tree)) PrintTree(**grammar, result->tree);
+  }
+  if (absl::GetFlag(FLAGS_decisions) > 0) {
+    PrintCostliestDecisions(**grammar, parser, absl::GetFlag(FLAGS_decisions));
   }
   if (files->size() > 1) {
     std::printf("%zu files, %zu OK, %d not\n", files->size(),

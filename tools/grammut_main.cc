@@ -1,6 +1,6 @@
 // grammut: the command line tool.
 //
-//   grammut parse    --grammar G [--start R] [--tree] FILE...
+//   grammut parse    --grammar G [--start R] [--tree] [--decisions N] FILE...
 //   grammut generate --grammar G [--start R] -n N [--seed S] [--mode M]
 //                    [--weights W] [--max_size BYTES] --out DIR
 //   grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...
@@ -27,7 +27,8 @@ namespace {
 
 constexpr char kUsage[] =
     "grammut: grammar-aware input generation and mutation\n\n"
-    "  grammut parse    --grammar G [--start R] [--tree] FILE...\n"
+    "  grammut parse    --grammar G [--start R] [--tree] [--decisions N]\n"
+    "                   FILE...\n"
     "  grammut generate --grammar G [--start R] -n N [--seed S]\n"
     "                   [--mode learned|inverse|uniform] [--weights W]\n"
     "                   [--max_size BYTES] --out DIR\n"

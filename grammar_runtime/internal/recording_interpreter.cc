@@ -65,6 +65,16 @@ size_t RecordingInterpreter::DfaConfigs() const {
   return ConfigsIn(_decisionToDFA);
 }
 
+void RecordingInterpreter::AddDfaStatesByDecision(
+    std::vector<size_t>* counts) const {
+  if (counts->size() < _decisionToDFA.size()) {
+    counts->resize(_decisionToDFA.size(), 0);
+  }
+  for (size_t d = 0; d < _decisionToDFA.size(); ++d) {
+    (*counts)[d] += _decisionToDFA[d].states.size();
+  }
+}
+
 void RecordingInterpreter::ClearCaches() {
   getInterpreter<antlr4::atn::ParserATNSimulator>()->clearDFA();
   _sharedContextCache.clear();

@@ -82,6 +82,9 @@ class RecordingInterpreter : public antlr4::ParserInterpreter {
   // ATN configurations held by the DFA states (what their memory grows
   // with).
   size_t DfaConfigs() const;
+  // Adds the DFA states each decision holds to counts[decision] (grown to
+  // the number of decisions).
+  void AddDfaStatesByDecision(std::vector<size_t>* counts) const;
   void ClearCaches();
 
   std::vector<Record> records;
