@@ -2,6 +2,7 @@
 #include "grammar_runtime/parser.h"
 
 #include <string>
+#include <vector>
 
 #include "grammar_runtime/rng.h"
 #include "gtest/gtest.h"
@@ -158,18 +159,74 @@ TEST(Parser, InvalidUtf8IsKeptExactly) {
   EXPECT_EQ(r->tree.Text(), bytes);
 }
 
+size_t Sum(const std::vector<size_t>& v) {
+  size_t n = 0;
+  for (size_t x : v) n += x;
+  return n;
+}
+
 TEST(Parser, CachesStayBounded) {
   auto g = testing::LoadShipped("sqlite");
   ParseOptions options;
   options.max_dfa_states = 50;
   Parser parser(*g, options);
+  Parser unbounded(*g);
   for (const std::string& f : testing::Samples("sqlite")) {
-    auto r = parser.Parse(testing::ReadFileOrDie(f));
+    const std::string bytes = testing::ReadFileOrDie(f);
+    auto r = parser.Parse(bytes);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->syntax_errors, 0) << f;
+    ASSERT_TRUE(unbounded.Parse(bytes).ok());
   }
   EXPECT_GT(parser.dfa_clears(), 0);
+  EXPECT_EQ(unbounded.dfa_clears(), 0);
+  // The states each decision built count those cleared away: states built
+  // again after a clear add to them.
+  EXPECT_EQ(parser.DecisionDfaStates().size(),
+            static_cast<size_t>(g->num_decisions()));
+  EXPECT_GT(Sum(unbounded.DecisionDfaStates()), 0u);
+  EXPECT_GT(Sum(parser.DecisionDfaStates()),
+            Sum(unbounded.DecisionDfaStates()));
 }
+
+// Every shipped grammar tells its alternatives apart within a few tokens,
+// so parsing all of its samples builds few prediction states in any one
+// decision. A decision that must read past a whole statement to choose (as
+// SQLite's script rule once did: `(sqlStatement? ';')* sqlStatement? EOF`
+// reads each statement ahead to find whether `;` or the end follows)
+// builds states for nearly every statement it meets, and a fuzzer's corpus
+// of new statements made parsing it several times slower.
+// The most states one decision may build over a grammar's samples (JSON
+// builds at most 8, XML 16, SQLite 68; SQLite's old script rule built
+// 1,491).
+constexpr size_t kMaxSampleStates = 200;
+
+class SampleDecisions : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SampleDecisions, NoDecisionReadsFarAhead) {
+  // Not yet: Lua's `variable` and `functionCall` peel the last suffix off
+  // a `prefixExp` chain, so a call or an assignment reads all of its
+  // arguments ahead (814 states); JavaScript's function bodies and
+  // assignments, arrow functions against parenthesised expressions, 635.
+  if (GetParam() == "lua" || GetParam() == "javascript") {
+    GTEST_SKIP() << GetParam() << " still has decisions that read far ahead";
+  }
+  auto g = testing::LoadShipped(GetParam());
+  ASSERT_NE(g, nullptr);
+  Parser parser(*g);
+  for (const std::string& f : testing::Samples(GetParam())) {
+    ASSERT_TRUE(parser.Parse(testing::ReadFileOrDie(f)).ok()) << f;
+  }
+  const std::vector<size_t> states = parser.DecisionDfaStates();
+  for (size_t d = 0; d < states.size(); ++d) {
+    EXPECT_LE(states[d], kMaxSampleStates)
+        << "decision " << d << " in rule "
+        << g->rule_name(g->decision(static_cast<int>(d)).rule);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, SampleDecisions,
+                         ::testing::ValuesIn(testing::ShippedGrammars()));
 
 }  // namespace
 }  // namespace grammut

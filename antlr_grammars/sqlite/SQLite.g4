@@ -25,7 +25,7 @@ grammar SQLite;
 // ---------------------------------------------------------------- script
 
 sqlScript
-    : (sqlStatement? ';')* sqlStatement? EOF
+    : sqlStatement? (';' sqlStatement?)* EOF
     ;
 
 sqlStatement
@@ -40,19 +40,24 @@ sqlStatement
       | createTriggerStmt
       | createViewStmt
       | createVirtualTableStmt
-      | deleteStmt
       | detachStmt
       | dropStmt
-      | insertStmt
       | pragmaStmt
       | reindexStmt
       | releaseStmt
       | rollbackStmt
       | savepointStmt
-      | selectStmt
-      | updateStmt
       | vacuumStmt
+      | dataStmt
       )
+    ;
+
+// INSERT, UPDATE, DELETE and SELECT may all start with a WITH clause; it is
+// read once, before the statement, so that telling them apart takes one
+// token (with WITH inside each, the parser would read the whole clause
+// ahead for every statement to choose).
+dataStmt
+    : withClause? (insertStmt | updateStmt | deleteStmt | compoundSelect)
     ;
 
 // ---------------------------------------------------------------- schema statements
@@ -242,8 +247,7 @@ dropStmt
 // ---------------------------------------------------------------- data statements
 
 insertStmt
-    : withClause?
-      ( K_INSERT (K_OR conflictResolution)?
+    : ( K_INSERT (K_OR conflictResolution)?
       | K_REPLACE
       )
       K_INTO qualifiedName (K_AS anyName)? ('(' anyName (',' anyName)* ')')?
@@ -268,8 +272,7 @@ setClause
 // ORDER BY and LIMIT on UPDATE and DELETE need SQLITE_ENABLE_UPDATE_DELETE_LIMIT
 // (Debian's build has it); SQLite wants LIMIT whenever ORDER BY is given.
 updateStmt
-    : withClause?
-      K_UPDATE (K_OR conflictResolution)? qualifiedTableName
+    : K_UPDATE (K_OR conflictResolution)? qualifiedTableName
       K_SET setClause (',' setClause)*
       (K_FROM joinClause)?
       (K_WHERE expr)?
@@ -278,8 +281,7 @@ updateStmt
     ;
 
 deleteStmt
-    : withClause?
-      K_DELETE K_FROM qualifiedTableName
+    : K_DELETE K_FROM qualifiedTableName
       (K_WHERE expr)?
       returningClause?
       (orderByClause? limitClause)?
@@ -413,8 +415,7 @@ frameEnd
 
 frameBound
     : K_CURRENT K_ROW
-    | expr K_PRECEDING
-    | expr K_FOLLOWING
+    | expr (K_PRECEDING | K_FOLLOWING)
     ;
 
 // ---------------------------------------------------------------- other statements
@@ -480,10 +481,9 @@ vacuumStmt
 // before a following AND, as in SQLite, without semantic predicates.
 expr
     : operand
-    | expr K_NOT? (K_LIKE | K_GLOB | K_REGEXP | K_MATCH) operand K_ESCAPE operand
+    | expr K_NOT? (K_LIKE | K_GLOB | K_REGEXP | K_MATCH) expr (K_ESCAPE expr)?
     | expr ( '=' | '==' | '!=' | '<>'
            | K_IS K_NOT? (K_DISTINCT K_FROM)?
-           | K_NOT? (K_LIKE | K_GLOB | K_REGEXP | K_MATCH)
            ) expr
     | expr K_NOT? K_IN inTarget
     | expr K_NOT? K_BETWEEN operand K_AND operand
