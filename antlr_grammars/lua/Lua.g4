@@ -6,10 +6,16 @@
  * The grammar is meant to be loaded through ANTLR's interpreters, so it has
  * no actions and no semantic predicates.
  *
- * Differences from the manual's EBNF, all forced by ANTLR:
+ * Differences from the manual's EBNF, forced by ANTLR or made so that a
+ * few tokens settle every choice (the parser then never reads a whole
+ * suffix chain ahead):
  *  - prefixexp / var / functioncall are mutually left-recursive in the
- *    manual; here `prefixExp` is directly left-recursive and `variable` and
- *    `functionCall` are built on top of it.
+ *    manual; here `prefixExp` is a head (a name or a parenthesised
+ *    expression) and a loop of suffixes (`index`, `call`).
+ *  - The statements `varlist '=' explist` and `functioncall` are one rule,
+ *    `exprStat`, left-factored: after the head, each suffix says whether
+ *    the chain goes on, ends as a call, or ends as an assignment target
+ *    (an index, or a bare name) followed by ',' or '='.
  *  - Long brackets cannot count '=' signs without predicates, so levels 0
  *    to 3 ([[ ]] to [===[ ]===]) are spelled out; level 4 and above is not
  *    recognised.
@@ -32,8 +38,7 @@ block
 
 stat
     : ';'
-    | assignStat
-    | callStat
+    | exprStat
     | label
     | breakStat
     | gotoStat
@@ -48,12 +53,25 @@ stat
     | localStat
     ;
 
-assignStat
-    : varList '=' expList
+// An assignment (`a, t.x, t[i] = ...`) or a function call (`f(x)`,
+// `o:m()`, `t.f{...}`): a call when its suffix chain ends in a call, an
+// assignment when it ends in an index (or is a bare name) and ',' or '='
+// follows.
+exprStat
+    : NAME assignRest
+    | NAME statSuffix
+    | '(' exp ')' statSuffix
     ;
 
-callStat
-    : functionCall
+// The rest of a statement's suffix chain, from one suffix on.
+statSuffix
+    : call statSuffix?
+    | index (statSuffix | assignRest)
+    ;
+
+// After the first assignment target: the others, '=' and the values.
+assignRest
+    : (',' variable)* '=' expList
     ;
 
 label
@@ -128,10 +146,6 @@ funcName
     : NAME ('.' NAME)* (':' NAME)?
     ;
 
-varList
-    : variable (',' variable)*
-    ;
-
 nameList
     : NAME (',' NAME)*
     ;
@@ -166,26 +180,31 @@ exp
     | exp 'or' exp
     ;
 
-// prefixexp ::= var | functioncall | '(' exp ')', unrolled into direct
-// left recursion.
+// prefixexp ::= var | functioncall | '(' exp ')': a head and its suffixes.
 prefixExp
-    : NAME
-    | '(' exp ')'
-    | prefixExp '[' exp ']'
-    | prefixExp '.' NAME
-    | prefixExp ':' NAME args
-    | prefixExp args
+    : (NAME | '(' exp ')') (index | call)*
     ;
 
+// An assignment target: a name, or a suffix chain that ends in an index.
 variable
-    : NAME
-    | prefixExp '[' exp ']'
-    | prefixExp '.' NAME
+    : NAME indexEnd?
+    | '(' exp ')' indexEnd
     ;
 
-functionCall
-    : prefixExp args
-    | prefixExp ':' NAME args
+// A suffix chain that ends in an index.
+indexEnd
+    : index indexEnd?
+    | call indexEnd
+    ;
+
+index
+    : '[' exp ']'
+    | '.' NAME
+    ;
+
+call
+    : args
+    | ':' NAME args
     ;
 
 args
