@@ -560,7 +560,6 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   last_ = LastOutput();
   if (max_size == 0) return 0;
   const bool shrink = max_size < size;
-  const int64_t read_bytes = shrink ? -1 : ReadFocus(chained, hash, size, rng);
 
   // The family.
   uint64_t families = 0;
@@ -570,9 +569,11 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   if (shrink && !family_enabled_[kGrammarFamily]) {
     families |= uint64_t{1} << kBytesFamily;  // shrinking needs something
   }
-  // A chain step whose input has no tree (a bytes or encode output) stays
-  // with bytes: parsing it would cost more than the mutation is worth.
-  if (chained && !chained_tree && !shrink) {
+  // A chain step whose input has no tree (a bytes or encode output) is not
+  // parsed: that would cost more than the mutation is worth. A grammar pick
+  // mutates the tree of the chain's first input instead, so that one byte
+  // edit does not hand the rest of the chain to bytes.
+  if (chained && !chained_tree && !shrink && !cache_.Contains(chain_root_)) {
     families &= ~(uint64_t{1} << kGrammarFamily);
   }
   // Shrinking (-minimize_crash) tries the shrinking tree operators first,
@@ -590,6 +591,16 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
     }
   }
   if (family < 0) family = kBytesFamily;
+  std::shared_ptr<const CachedTree> root_tree;
+  if (family == kGrammarFamily && chained && !chained_tree && !shrink) {
+    root_tree = cache_.Find(chain_root_);
+  }
+  const bool from_root = root_tree != nullptr && !root_tree->tree.empty();
+  const size_t base_size = from_root ? root_tree->tree.TextSize() : size;
+  const int64_t read_bytes =
+      shrink ? -1
+             : ReadFocus(chained && !from_root, from_root ? chain_root_ : hash,
+                         base_size, rng);
 
   if (family == kGrammarFamily) {
     Source src;
@@ -599,6 +610,8 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
       src.index = &s.index;
       src.clean = s.clean;
       src.syntax_errors = s.syntax_errors;
+    } else if (from_root) {
+      src = Source::Of(std::move(root_tree));
     } else {
       if (chained) hash = Hash(bytes);  // a bytes output: parse it
       src = Source::Of(TreeOf(bytes, hash));
@@ -612,7 +625,8 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
       // inputs that jump to max_len crowd out small ones.
       const size_t limit =
           shrink ? max_size
-                 : std::min(max_size, size + std::max(kMinGrowth, size / 4));
+                 : std::min(max_size,
+                            base_size + std::max(kMinGrowth, base_size / 4));
       bool whole_input = false;
       const int arm = MutateTree(src, rng, limit, shrink,
                                  other != nullptr ? &partner : nullptr,
@@ -643,7 +657,9 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   const size_t keep = std::min(size, max_size);
   if (out != in && keep > 0) std::memmove(out, in, keep);
   size_t n;
-  if (read_bytes >= 0 && static_cast<size_t>(read_bytes) < keep) {
+  // (After a failed grammar step from the chain's first input, the read
+  // part was that input's.)
+  if (!from_root && read_bytes >= 0 && static_cast<size_t>(read_bytes) < keep) {
     // Edit the part the target read; what follows stays as it was.
     const size_t read = static_cast<size_t>(read_bytes);
     unread_.assign(reinterpret_cast<const char*>(out) + read, keep - read);

@@ -48,6 +48,10 @@ class TreeCache {
 
   // The entry for `hash`, or null.
   std::shared_ptr<const CachedTree> Find(uint64_t hash);
+  // Whether either tier holds `hash` (nothing unpacked, nothing counted).
+  bool Contains(uint64_t hash) const {
+    return ready_.Contains(hash) || packed_.Contains(hash);
+  }
   // Adds (or replaces) the entry for `hash` in the first tier; entries it
   // pushes out are packed into the second, whose oldest entries go.
   void Put(uint64_t hash, std::shared_ptr<const CachedTree> entry);

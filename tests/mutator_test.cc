@@ -676,6 +676,34 @@ TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
   EXPECT_EQ(m->parses(), before + 1);
 }
 
+// A chain step whose input is a byte edit's output has no tree: a grammar
+// pick there mutates the chain's first input (its tree is cached) instead
+// of leaving the rest of the chain to bytes, and parses nothing.
+TEST(Mutator, GrammarStepAfterByteEditMutatesTheChainsFirstInput) {
+  const std::string first = "[1, 2, 3]";
+  std::set<std::string> deletions;  // loop-delete's mutants of `first`
+  auto only_delete = MakeMutator("json", ModePolicy::kAdaptive, "loop-delete");
+  for (unsigned seed = 1; seed <= 300; ++seed) {
+    deletions.insert(only_delete->MutateString(first, 64, seed));
+  }
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes,loop-delete");
+  int grammar_after_bytes = 0;
+  for (unsigned seed = 1; seed <= 200; ++seed) {
+    std::string op;
+    const std::string step = m->MutateString(first, 64, seed, &op);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+    if (op != "bytes") continue;
+    const std::string next =
+        m->MutateString(step, 64, 1000 + seed, &op, Input::kLastOutput);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+    if (op == "bytes") continue;
+    ++grammar_after_bytes;
+    EXPECT_EQ(deletions.count(next), 1u) << "from " << step << ": " << next;
+  }
+  EXPECT_GT(grammar_after_bytes, 0);
+  EXPECT_EQ(m->parses(), 1);
+}
+
 TEST(Mutator, KeptOutputComingBackIsNotParsedAgain) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::string kept = m->MutateString(SampleTexts("json")[3], 4096, 1);
