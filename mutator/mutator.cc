@@ -573,7 +573,8 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   // parsed: that would cost more than the mutation is worth. A grammar pick
   // mutates the tree of the chain's first input instead, so that one byte
   // edit does not hand the rest of the chain to bytes.
-  if (chained && !chained_tree && !shrink && !cache_.Contains(chain_root_)) {
+  const bool after_byte_edit = chained && !chained_tree && !shrink;
+  if (after_byte_edit && !cache_.Contains(chain_root_)) {
     families &= ~(uint64_t{1} << kGrammarFamily);
   }
   // Shrinking (-minimize_crash) tries the shrinking tree operators first,
@@ -592,7 +593,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   }
   if (family < 0) family = kBytesFamily;
   std::shared_ptr<const CachedTree> root_tree;
-  if (family == kGrammarFamily && chained && !chained_tree && !shrink) {
+  if (family == kGrammarFamily && after_byte_edit) {
     root_tree = cache_.Find(chain_root_);
   }
   const bool from_root = root_tree != nullptr && !root_tree->tree.empty();
