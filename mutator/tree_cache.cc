@@ -8,7 +8,7 @@ namespace grammut {
 namespace {
 
 // Shares of the budget: trees ready to mutate take ~24 bytes a node and
-// their index, packed ones a few, so the packed tier holds most entries.
+// their index, packed ones about 2, so the packed tier holds most entries.
 constexpr size_t kReadyPercent = 40;
 // What a map entry costs besides its value's heap bytes.
 constexpr size_t kEntryOverhead = 64;
@@ -31,7 +31,12 @@ std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
     return nullptr;
   }
   auto entry = std::make_shared<CachedTree>();
-  if (!UnpackTree(p->bytes, &entry->tree)) {
+  const bool inflated =
+      !p->deflated ||
+      compressor_.Expand(p->bytes, p->raw_size, &scratch_);
+  if (!inflated ||
+      !UnpackTree(p->deflated ? absl::string_view(scratch_) : p->bytes,
+                  &entry->tree)) {
     packed_.Take(hash);  // not reached: PackTree's own form
     ++misses_;
     return nullptr;
@@ -69,7 +74,10 @@ void TreeCache::MakeReady(uint64_t hash,
 void TreeCache::Pack(uint64_t hash, const CachedTree& entry) {
   if (packed_.Contains(hash)) return;  // packed before and unpacked since
   PackedTree p;
-  PackTree(entry.tree, &p.bytes);
+  PackTree(entry.tree, &scratch_);
+  p.deflated = compressor_.Compress(scratch_, &p.bytes);
+  p.raw_size = static_cast<uint32_t>(scratch_.size());
+  if (!p.deflated) p.bytes = scratch_;
   p.bytes.shrink_to_fit();
   p.syntax_errors = entry.syntax_errors;
   p.clean = entry.clean;

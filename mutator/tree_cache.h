@@ -5,10 +5,11 @@
 // saw kept, so none is parsed twice while it fits. It has two tiers, both
 // bounded by the memory their entries really hold: trees in use, ready to
 // mutate, and behind them trees packed a few bytes a node (tree_codec.h)
-// that an entry moves to when it is pushed out of the first tier. A packed
-// entry that is asked for again is unpacked and indexed (microseconds, where
-// a parse of the same entry can take tens of milliseconds) and comes back to
-// the first tier. In each tier the oldest entries go first, except that an
+// and deflated (compressor.h), about 2 bytes a node, that an entry moves to
+// when it is pushed out of the first tier. A packed entry that is asked for
+// again is inflated, unpacked and indexed (tens of microseconds, where a
+// parse of the same entry takes a millisecond or more) and comes back to the
+// first tier. In each tier the oldest entries go first, except that an
 // entry used since it was added gets a second chance.
 // (The mutator's own last outputs are not here: they live in two reused
 // output slots until libFuzzer says what became of them.)
@@ -22,6 +23,7 @@
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/tree.h"
 #include "mutator/bounded_map.h"
+#include "mutator/compressor.h"
 #include "mutator/tree_index.h"
 
 namespace grammut {
@@ -70,9 +72,12 @@ class TreeCache {
   size_t packed_size() const { return packed_.size(); }
 
  private:
-  // A tree as the second tier keeps it.
+  // A tree as the second tier keeps it: packed (tree_codec.h), then
+  // deflated (compressor.h) unless zlib failed.
   struct PackedTree {
     std::string bytes;
+    bool deflated = false;
+    uint32_t raw_size = 0;  // packed, before deflating
     int syntax_errors = 0;
     bool clean = false;
   };
@@ -82,6 +87,8 @@ class TreeCache {
   void Pack(uint64_t hash, const CachedTree& entry);
 
   const Grammar* grammar_;
+  Compressor compressor_;
+  std::string scratch_;  // a packed tree, between codec and compressor
   BoundedMap<std::shared_ptr<const CachedTree>> ready_;
   BoundedMap<PackedTree> packed_;
   uint64_t hits_ = 0, misses_ = 0, unpacked_ = 0;

@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [extra packages...]
 # (gnuplot-nox: the benchmarks' plots; everything else builds or runs grammut.)
 set -euo pipefail
-packages=(antlr4 libantlr4-runtime-dev uuid-dev libabsl-dev libgtest-dev
+packages=(antlr4 libantlr4-runtime-dev uuid-dev libabsl-dev zlib1g-dev libgtest-dev
           libgmock-dev libbenchmark-dev clang libclang-rt-14-dev llvm-14 cmake
           ninja-build gnuplot-nox "$@")
 # npm installs the ANTLR 4.13 tool (grammars that need ANTLR 4.10+); a

@@ -1,11 +1,13 @@
 // Tests for BoundedMap (every bounded table of the mutator) and TreeCache.
 #include "mutator/tree_cache.h"
 
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "grammar_runtime/tree_codec.h"
 #include "mutator/bounded_map.h"
 #include "tests/test_util.h"
 
@@ -101,10 +103,15 @@ TEST(BoundedMap, TakenEntriesDoNotPileUp) {
   }
 }
 
+// A one-token tree of `n` bytes that do not deflate (the same bytes in every
+// call), so its packed form costs about what the text does.
 std::shared_ptr<const CachedTree> TreeOfBytes(size_t n) {
+  std::mt19937 rng(7);
+  std::string text(n, ' ');
+  for (char& c : text) c = static_cast<char>(rng() & 0xFF);
   auto e = std::make_shared<CachedTree>();
   const int root = e->tree.BeginRule(0);
-  e->tree.AddToken(1, "", std::string(n, 'x'));
+  e->tree.AddToken(1, "", text);
   e->tree.EndRule(root);
   return e;
 }
@@ -158,6 +165,39 @@ TEST(TreeCache, EntriesPushedOutComeBackUnpacked) {
   }
   EXPECT_GT(cache.unpacked(), 0u);
   EXPECT_EQ(cache.misses(), 0u);
+  EXPECT_LE(cache.bytes(), cache.max_bytes());
+}
+
+// Packed trees are deflated: sample trees whose packed forms need twice
+// the packed tier's room all stay, and come back exactly.
+TEST(TreeCache, PackedTreesAreDeflated) {
+  testing::LearnedKit kit("sqlite");
+  std::vector<std::shared_ptr<const CachedTree>> trees;
+  size_t packed_total = 0;
+  for (int round = 0; round < 4; ++round) {
+    for (const std::string& f : testing::Samples("sqlite")) {
+      auto r = kit.parser.Parse(testing::ReadFileOrDie(f));
+      ASSERT_TRUE(r.ok());
+      auto e = std::make_shared<CachedTree>();
+      e->tree = std::move(r->tree);
+      e->index.BuildAll(e->tree, *kit.grammar);
+      std::string packed;
+      PackTree(e->tree, &packed);
+      packed_total += packed.size();
+      trees.push_back(std::move(e));
+    }
+  }
+  // The packed tier gets 60% of the budget: half of the packed forms.
+  TreeCache cache(packed_total / 2 * 10 / 6, *kit.grammar);
+  for (size_t h = 0; h < trees.size(); ++h) cache.Put(h, trees[h]);
+  ASSERT_GT(cache.packed_size(), trees.size() / 2);
+  EXPECT_EQ(cache.size(), trees.size());
+  for (size_t h = 0; h < trees.size(); ++h) {
+    std::shared_ptr<const CachedTree> back = cache.Find(h);
+    ASSERT_NE(back, nullptr) << h;
+    EXPECT_EQ(back->tree.Text(), trees[h]->tree.Text());
+    EXPECT_EQ(back->tree.size(), trees[h]->tree.size());
+  }
   EXPECT_LE(cache.bytes(), cache.max_bytes());
 }
 
