@@ -70,7 +70,7 @@ class BoundedMap {
     it->second.cost = cost;
     cost_ += cost;
     // Each pass over the ring clears second chances, so this ends.
-    while (cost_ > max_cost_ && count_ > 0) EvictOldest(on_evict);
+    EvictToBound(on_evict);
   }
 
   // Take removes the entry for `key` and returns its value.
@@ -94,7 +94,13 @@ class BoundedMap {
   size_t max_cost() const { return max_cost_; }
   // Slots of the order ring (for tests).
   size_t ring_capacity() const { return ring_.size(); }
+  // A new bound; entries over it go at the next Put or EvictToBound.
   void set_max_cost(size_t max_cost) { max_cost_ = max_cost; }
+  // Evicts (as Put does, handing each to on_evict) while over the bound.
+  template <typename OnEvict>
+  void EvictToBound(OnEvict on_evict) {
+    while (cost_ > max_cost_ && count_ > 0) EvictOldest(on_evict);
+  }
 
   // Calls fn(key, value) for every entry (unspecified order).
   template <typename Fn>

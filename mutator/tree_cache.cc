@@ -7,9 +7,10 @@
 namespace grammut {
 namespace {
 
-// Shares of the budget: trees ready to mutate take ~24 bytes a node and
-// their index, packed ones about 2, so the packed tier holds most entries.
-constexpr size_t kReadyPercent = 40;
+// The packed tier's most: trees ready to mutate take ~24 bytes a node and
+// their index, packed ones about 2, so it holds most entries. The ready
+// tier has the rest of the budget, and what the packed tier leaves unused.
+constexpr size_t kPackedPercent = 60;
 // What a map entry costs besides its value's heap bytes.
 constexpr size_t kEntryOverhead = 64;
 
@@ -17,8 +18,9 @@ constexpr size_t kEntryOverhead = 64;
 
 TreeCache::TreeCache(size_t max_bytes, const Grammar& grammar)
     : grammar_(&grammar),
-      ready_(max_bytes * kReadyPercent / 100),
-      packed_(max_bytes - max_bytes * kReadyPercent / 100) {}
+      max_bytes_(max_bytes),
+      ready_(max_bytes),
+      packed_(max_bytes * kPackedPercent / 100) {}
 
 std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
   if (std::shared_ptr<const CachedTree>* e = ready_.Touch(hash)) {
@@ -65,10 +67,16 @@ bool TreeCache::Erase(uint64_t hash) {
 void TreeCache::MakeReady(uint64_t hash,
                           std::shared_ptr<const CachedTree> entry) {
   const size_t cost = entry->MemoryBytes();
-  ready_.Put(hash, std::move(entry), cost,
-             [this](uint64_t key, std::shared_ptr<const CachedTree>&& old) {
-               Pack(key, *old);
-             });
+  auto pack = [this](uint64_t key, std::shared_ptr<const CachedTree>&& old) {
+    Pack(key, *old);
+  };
+  ready_.set_max_cost(max_bytes_ - packed_.cost());
+  ready_.Put(hash, std::move(entry), cost, pack);
+  // Trees packed on the way out took room from the ready tier.
+  while (ready_.cost() + packed_.cost() > max_bytes_ && ready_.size() > 0) {
+    ready_.set_max_cost(max_bytes_ - packed_.cost());
+    ready_.EvictToBound(pack);
+  }
 }
 
 void TreeCache::Pack(uint64_t hash, const CachedTree& entry) {

@@ -44,8 +44,9 @@ struct CachedTree {
 
 class TreeCache {
  public:
-  // `max_bytes` bounds both tiers together; `grammar` indexes trees
-  // unpacked from the second tier.
+  // `max_bytes` bounds both tiers together (the packed tier takes at most
+  // 60% of it, the ready tier the rest and what the packed tier leaves
+  // unused); `grammar` indexes trees unpacked from the second tier.
   TreeCache(size_t max_bytes, const Grammar& grammar);
 
   // The entry for `hash`, or null.
@@ -68,7 +69,7 @@ class TreeCache {
   // Entries and bytes of both tiers; the packed tier's share of them.
   size_t size() const { return ready_.size() + packed_.size(); }
   size_t bytes() const { return ready_.cost() + packed_.cost(); }
-  size_t max_bytes() const { return ready_.max_cost() + packed_.max_cost(); }
+  size_t max_bytes() const { return max_bytes_; }
   size_t packed_size() const { return packed_.size(); }
 
  private:
@@ -87,6 +88,7 @@ class TreeCache {
   void Pack(uint64_t hash, const CachedTree& entry);
 
   const Grammar* grammar_;
+  size_t max_bytes_;
   Compressor compressor_;
   std::string scratch_;  // a packed tree, between codec and compressor
   BoundedMap<std::shared_ptr<const CachedTree>> ready_;

@@ -3,6 +3,16 @@
 #include <algorithm>
 
 namespace grammut {
+namespace {
+
+// The Build passes' stack of open rule nodes: one per thread, so that
+// indexing a tree allocates only the index itself.
+std::vector<int32_t>& OpenRules() {
+  thread_local std::vector<int32_t> open;
+  return open;
+}
+
+}  // namespace
 
 void TreeIndex::BuildAll(const Tree& tree, const Grammar& grammar) const {
   if (!built_rules_) BuildRules(tree, grammar);
@@ -21,24 +31,27 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
   built_rules_ = true;
   const int num_rules = grammar.num_rules();
   rule_begin_.assign(num_rules + 1, 0);
-  loop_nodes_.clear();
-  int count = 0;
+  int count = 0, loops = 0;
   for (int i = 0; i < tree.size(); ++i) {
     const Node& n = tree.node(i);
     if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) continue;
     ++rule_begin_[n.symbol + 1];
     ++count;
-    if (n.steps_size >= 2) loop_nodes_.push_back(i);
+    if (n.steps_size >= 2) ++loops;
   }
+  // Sized exactly before filling: no regrowth, nothing to give back.
+  loop_nodes_.clear();
+  loop_nodes_.reserve(loops);
   for (int r = 0; r < num_rules; ++r) rule_begin_[r + 1] += rule_begin_[r];
   by_rule_.resize(count);
   places_.resize(static_cast<size_t>(count) * kRulePlaceDepth);
   // Counting sort, stable: each group stays in preorder. rule_begin_[r] is
   // the insertion cursor of group r, restored afterwards.
   ForEachNodeWithEnclosingRules(
-      tree, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+      tree, 0, &OpenRules(), [&](int i, absl::Span<const int> enclosing) {
         const Node& n = tree.node(i);
         if (!n.is_rule || n.symbol < 0 || n.symbol >= num_rules) return;
+        if (n.steps_size >= 2) loop_nodes_.push_back(i);
         const int slot = rule_begin_[n.symbol]++;
         by_rule_[slot] = i;
         WritePlace(tree, enclosing, kRulePlaceDepth,
@@ -50,15 +63,27 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
 
 void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
   built_tokens_ = true;
+  auto has_text = [&](const Node& n) {
+    return !n.is_rule && n.symbol > 0 && n.text_size != n.trivia_size;
+  };
+  size_t count = 0, free = 0;
+  for (int i = 0; i < tree.size(); ++i) {
+    const Node& n = tree.node(i);
+    if (!has_text(n)) continue;
+    ++count;
+    if (!grammar.is_literal(n.symbol)) ++free;
+  }
+  // Sized exactly before filling: no regrowth, nothing to give back.
   tokens_.clear();
   free_tokens_.clear();
   free_token_rules_.clear();
+  tokens_.reserve(count);
+  free_tokens_.reserve(free);
+  free_token_rules_.reserve(free * kTokenPlaceDepth);
   ForEachNodeWithEnclosingRules(
-      tree, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+      tree, 0, &OpenRules(), [&](int i, absl::Span<const int> enclosing) {
         const Node& n = tree.node(i);
-        if (n.is_rule || n.symbol <= 0 || n.text_size == n.trivia_size) {
-          return;
-        }
+        if (!has_text(n)) return;
         tokens_.push_back(i);
         if (grammar.is_literal(n.symbol)) return;
         free_tokens_.push_back(i);
@@ -143,14 +168,13 @@ void TreeIndex::ShrinkToFit() const {
   tokens_.shrink_to_fit();
   free_tokens_.shrink_to_fit();
   free_token_rules_.shrink_to_fit();
-  open_.shrink_to_fit();
 }
 
 size_t TreeIndex::MemoryBytes() const {
   return sizeof(int32_t) * (by_rule_.capacity() + places_.capacity() +
                             rule_begin_.capacity() + loop_nodes_.capacity() +
                             tokens_.capacity() + free_tokens_.capacity() +
-                            free_token_rules_.capacity() + open_.capacity());
+                            free_token_rules_.capacity());
 }
 
 }  // namespace grammut

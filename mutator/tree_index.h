@@ -79,7 +79,6 @@ class TreeIndex {
   mutable std::vector<int32_t> rule_begin_;  // group r: [begin[r], [r+1])
   mutable std::vector<int32_t> loop_nodes_;
   mutable std::vector<int32_t> tokens_, free_tokens_, free_token_rules_;
-  mutable std::vector<int32_t> open_;  // the Build* passes' open rule nodes
 };
 
 }  // namespace grammut

@@ -201,18 +201,49 @@ TEST(TreeCache, PackedTreesAreDeflated) {
   EXPECT_LE(cache.bytes(), cache.max_bytes());
 }
 
-// A new tree put for the same bytes replaces the packed one.
+// The ready tier is not held to a fixed share: while few trees are packed,
+// trees stay ready (no inflating and indexing again) in the room the
+// packed tier leaves, and the two together stay within the budget.
+TEST(TreeCache, ReadyTreesUseTheRoomThePackedTierLeaves) {
+  std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
+  TreeCache cache(/*max_bytes=*/64 * 1024, *grammar);
+  const size_t one = TreeOfBytes(4096)->MemoryBytes();
+  const uint64_t fit = 64 * 1024 * 7 / 10 / one;  // ~70% of the budget
+  ASSERT_GE(fit, 8u);
+  for (uint64_t h = 0; h < fit; ++h) cache.Put(h, TreeOfBytes(4096));
+  EXPECT_EQ(cache.packed_size(), 0u);
+  EXPECT_EQ(cache.size(), fit);
+  for (uint64_t h = fit; h < 4 * fit; ++h) {
+    cache.Put(h, TreeOfBytes(4096));
+    ASSERT_LE(cache.bytes(), cache.max_bytes()) << h;
+  }
+  EXPECT_GT(cache.packed_size(), 0u);
+  EXPECT_NE(cache.Find(4 * fit - 1), nullptr);
+}
+
+// A one-token tree of `n` bytes that deflate to almost nothing.
+std::shared_ptr<const CachedTree> TreeOfText(size_t n) {
+  auto e = std::make_shared<CachedTree>();
+  const int root = e->tree.BeginRule(0);
+  e->tree.AddToken(1, "", std::string(n, 'x'));
+  e->tree.EndRule(root);
+  return e;
+}
+
+// A new tree put for the same bytes replaces the packed one: when it is
+// pushed out in turn, the new tree is what comes back.
 TEST(TreeCache, PuttingAgainReplacesThePackedEntry) {
   std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
   TreeCache cache(/*max_bytes=*/40 * 1024, *grammar);
-  cache.Put(1, TreeOfBytes(4096));  // clean = false
-  for (uint64_t h = 2; h < 8; ++h) cache.Put(h, TreeOfBytes(4096));
+  cache.Put(1, TreeOfText(4096));  // clean = false
+  for (uint64_t h = 2; h < 11; ++h) cache.Put(h, TreeOfText(4096));
   ASSERT_GT(cache.packed_size(), 0u);
-  auto clean = std::make_shared<CachedTree>(*TreeOfBytes(4096));
+  auto clean = std::make_shared<CachedTree>(*TreeOfText(4096));
   clean->clean = true;
   cache.Put(1, clean);
-  for (uint64_t h = 8; h < 12; ++h) cache.Put(h, TreeOfBytes(4096));
+  for (uint64_t h = 11; h < 21; ++h) cache.Put(h, TreeOfText(4096));
   std::shared_ptr<const CachedTree> back = cache.Find(1);
+  EXPECT_EQ(cache.unpacked(), 1u);  // 1 was pushed out again, and packed
   ASSERT_NE(back, nullptr);
   EXPECT_TRUE(back->clean);
 }
@@ -221,19 +252,19 @@ TEST(TreeCache, PuttingAgainReplacesThePackedEntry) {
 TEST(TreeCache, EraseDropsAnEntryFromEitherTier) {
   std::unique_ptr<Grammar> grammar = testing::LoadShipped("json");
   TreeCache cache(/*max_bytes=*/40 * 1024, *grammar);
-  for (uint64_t h = 1; h < 8; ++h) cache.Put(h, TreeOfBytes(4096));
+  for (uint64_t h = 1; h < 11; ++h) cache.Put(h, TreeOfText(4096));
   ASSERT_GT(cache.packed_size(), 0u);
   ASSERT_LT(cache.packed_size(), cache.size());
   const size_t size = cache.size(), bytes = cache.bytes();
-  EXPECT_TRUE(cache.Erase(1));  // packed (the oldest)
-  EXPECT_TRUE(cache.Erase(7));  // ready (the newest)
-  EXPECT_FALSE(cache.Erase(7));
+  EXPECT_TRUE(cache.Erase(1));   // packed (the oldest)
+  EXPECT_TRUE(cache.Erase(10));  // ready (the newest)
+  EXPECT_FALSE(cache.Erase(10));
   EXPECT_FALSE(cache.Erase(100));
   EXPECT_EQ(cache.size(), size - 2);
   EXPECT_LT(cache.bytes(), bytes);
   EXPECT_EQ(cache.Find(1), nullptr);
-  EXPECT_EQ(cache.Find(7), nullptr);
-  EXPECT_NE(cache.Find(6), nullptr);
+  EXPECT_EQ(cache.Find(10), nullptr);
+  EXPECT_NE(cache.Find(9), nullptr);
 }
 
 }  // namespace
