@@ -328,7 +328,8 @@ void Mutator::NoteCorpusEntry(uint64_t hash) {
     if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
         !corpus_.Contains(hash)) {
       ++stats_.corpus_entries;
-      AdoptTree(hash, pending_trees_[p->ring].slot, p->learnable ? 1.0 : 0.0);
+      AdoptTree(hash, pending_trees_[p->ring].slot,
+                p->learnable && p->win >= 1 ? 1.0 : 0.0);
       return;
     }
   }
@@ -392,7 +393,9 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       if (last_read_ >= 0) read_bytes_.Put(hash, last_read_);
       if (last_.has_tree && !corpus_.Contains(hash)) {
         ++stats_.corpus_entries;
-        AdoptTree(hash, slots_[cur_], learnable ? score : 0.0);
+        // A reduction is its chain's first input made smaller, and reached
+        // nothing new: that input was learned, so it is not learned again.
+        AdoptTree(hash, slots_[cur_], learnable && win >= 1 ? score : 0.0);
       }
       break;
     }

@@ -676,6 +676,41 @@ TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
   EXPECT_EQ(m->parses(), before + 1);
 }
 
+// A kept reduction's tree is cached (mutating it parses nothing) but not
+// learned: its chain's first input was. An output kept for new features is
+// learned. Late credit alike.
+TEST(Mutator, KeptReductionsAreCachedButNotLearned) {
+  // Regeneration only: every output is a clean tree, learnable when kept.
+  auto m = MakeMutator("json", ModePolicy::kAdaptive, "regenerate");
+  const std::vector<std::string> samples = SampleTexts("json");
+  HarnessFeedback reduction, fresh;
+  reduction.new_features = 0;
+  fresh.new_features = 1;
+  const std::string kept = m->MutateString(samples[3], 4096, 1);
+  uint64_t learned = m->stats().learned;  // samples[3], parsed
+  m->ReportOutcome(Fate::kKept, 1e-4, reduction);
+  EXPECT_EQ(m->stats().learned, learned);
+  const int64_t parses = m->parses();
+  m->MutateString(kept, 4096, 2);
+  EXPECT_EQ(m->parses(), parses);
+  m->ReportOutcome(Fate::kKept, 1e-4, fresh);
+  EXPECT_EQ(m->stats().learned, learned + 1);
+  // Of unknown fate, then back as a corpus entry.
+  const std::string late = m->MutateString(samples[4], 4096, 3);
+  learned = m->stats().learned;  // samples[4], parsed
+  m->ReportOutcome(Fate::kUnknown, 1e-4, reduction);
+  m->MutateString(late, 4096, 4);
+  EXPECT_EQ(m->stats().late_credit, 1u);
+  EXPECT_EQ(m->stats().learned, learned);
+  m->ReportOutcome(Fate::kDiscarded, 1e-4);
+  const std::string late_new = m->MutateString(samples[5], 4096, 5);
+  learned = m->stats().learned;  // samples[5], parsed
+  m->ReportOutcome(Fate::kUnknown, 1e-4, fresh);
+  m->MutateString(late_new, 4096, 6);
+  EXPECT_EQ(m->stats().late_credit, 2u);
+  EXPECT_EQ(m->stats().learned, learned + 1);
+}
+
 // A chain step whose input is a byte edit's output has no tree: a grammar
 // pick there mutates the chain's first input (its tree is cached) instead
 // of leaving the rest of the chain to bytes, and parses nothing.
