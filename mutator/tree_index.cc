@@ -12,6 +12,14 @@ std::vector<int32_t>& OpenRules() {
   return open;
 }
 
+// Makes room for `n` entries: exactly in a new index (a cached tree's,
+// built once), doubling in a reused one (an output slot's, which meets
+// ever larger trees).
+void Reserve(std::vector<int32_t>* v, size_t n) {
+  if (v->capacity() >= n) return;
+  v->reserve(v->capacity() == 0 ? n : std::max(n, 2 * v->capacity()));
+}
+
 }  // namespace
 
 void TreeIndex::BuildAll(const Tree& tree, const Grammar& grammar) const {
@@ -39,9 +47,9 @@ void TreeIndex::BuildRules(const Tree& tree, const Grammar& grammar) const {
     ++count;
     if (n.steps_size >= 2) ++loops;
   }
-  // Sized exactly before filling: no regrowth, nothing to give back.
+  // Sized before filling: no regrowth, nothing to give back.
   loop_nodes_.clear();
-  loop_nodes_.reserve(loops);
+  Reserve(&loop_nodes_, loops);
   for (int r = 0; r < num_rules; ++r) rule_begin_[r + 1] += rule_begin_[r];
   by_rule_.resize(count);
   places_.resize(static_cast<size_t>(count) * kRulePlaceDepth);
@@ -73,13 +81,13 @@ void TreeIndex::BuildTokens(const Tree& tree, const Grammar& grammar) const {
     ++count;
     if (!grammar.is_literal(n.symbol)) ++free;
   }
-  // Sized exactly before filling: no regrowth, nothing to give back.
+  // Sized before filling: no regrowth, nothing to give back.
   tokens_.clear();
   free_tokens_.clear();
   free_token_rules_.clear();
-  tokens_.reserve(count);
-  free_tokens_.reserve(free);
-  free_token_rules_.reserve(free * kTokenPlaceDepth);
+  Reserve(&tokens_, count);
+  Reserve(&free_tokens_, free);
+  Reserve(&free_token_rules_, free * kTokenPlaceDepth);
   ForEachNodeWithEnclosingRules(
       tree, 0, &OpenRules(), [&](int i, absl::Span<const int> enclosing) {
         const Node& n = tree.node(i);
