@@ -34,8 +34,7 @@ std::shared_ptr<const CachedTree> TreeCache::Find(uint64_t hash) {
   }
   auto entry = std::make_shared<CachedTree>();
   const bool inflated =
-      !p->deflated ||
-      compressor_.Expand(p->bytes, p->raw_size, &scratch_);
+      !p->deflated || compressor_.Expand(p->bytes, p->raw_size, &scratch_);
   if (!inflated ||
       !UnpackTree(p->deflated ? absl::string_view(scratch_) : p->bytes,
                   &entry->tree)) {

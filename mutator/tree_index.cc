@@ -179,10 +179,10 @@ void TreeIndex::ShrinkToFit() const {
 }
 
 size_t TreeIndex::MemoryBytes() const {
-  return sizeof(int32_t) * (by_rule_.capacity() + places_.capacity() +
-                            rule_begin_.capacity() + loop_nodes_.capacity() +
-                            tokens_.capacity() + free_tokens_.capacity() +
-                            free_token_rules_.capacity());
+  return sizeof(int32_t) *
+         (by_rule_.capacity() + places_.capacity() + rule_begin_.capacity() +
+          loop_nodes_.capacity() + tokens_.capacity() +
+          free_tokens_.capacity() + free_token_rules_.capacity());
 }
 
 }  // namespace grammut

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "gtest/gtest.h"
 #include "grammar_runtime/tree_codec.h"
+#include "gtest/gtest.h"
 #include "mutator/bounded_map.h"
 #include "tests/test_util.h"
 
