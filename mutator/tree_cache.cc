@@ -82,10 +82,10 @@ void TreeCache::Pack(uint64_t hash, const CachedTree& entry) {
   if (packed_.Contains(hash)) return;  // packed before and unpacked since
   PackedTree p;
   PackTree(entry.tree, &scratch_);
-  p.deflated = compressor_.Compress(scratch_, &p.bytes);
+  p.deflated = compressor_.Compress(scratch_, &deflated_);
   p.raw_size = static_cast<uint32_t>(scratch_.size());
-  if (!p.deflated) p.bytes = scratch_;
-  p.bytes.shrink_to_fit();
+  // One allocation of the exact size (the scratch buffers keep theirs).
+  p.bytes.assign(p.deflated ? deflated_ : scratch_);
   p.syntax_errors = entry.syntax_errors;
   p.clean = entry.clean;
   const size_t cost = sizeof(PackedTree) + kEntryOverhead + p.bytes.capacity();

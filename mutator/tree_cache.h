@@ -90,7 +90,8 @@ class TreeCache {
   const Grammar* grammar_;
   size_t max_bytes_;
   Compressor compressor_;
-  std::string scratch_;  // a packed tree, between codec and compressor
+  std::string scratch_;   // a packed tree, between codec and compressor
+  std::string deflated_;  // Compress's output, before it is copied to fit
   BoundedMap<std::shared_ptr<const CachedTree>> ready_;
   BoundedMap<PackedTree> packed_;
   uint64_t hits_ = 0, misses_ = 0, unpacked_ = 0;

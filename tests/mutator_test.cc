@@ -568,14 +568,21 @@ TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
   EXPECT_EQ(m->family_bandit().wins(kBytesFamily), 0u);
 }
 
+// What the glue reports for a run that reached `n` new features (0: a
+// reduction, when kept).
+HarnessFeedback NewFeatures(int n) {
+  HarnessFeedback f;
+  f.new_features = n;
+  return f;
+}
+
 // A kept output that reached no new feature (a reduction) is worth a tenth
 // of one that did, kept at once or credited late; unknown counts as new.
 TEST(Mutator, KeptReductionsWeighLessThanNewCoverage) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
   const std::string in = SampleTexts("json")[0];
-  HarnessFeedback reduction, fresh, unknown;
-  reduction.new_features = 0;
-  fresh.new_features = 3;
+  const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(3);
+  HarnessFeedback unknown;
   m->MutateString(in, 4096, 1);
   m->ReportOutcome(Fate::kKept, 1e-4, fresh);
   const double after_new = m->family_bandit().recent_wins(kBytesFamily);
@@ -646,9 +653,7 @@ TEST(Mutator, ParsesEachCorpusEntryOnce) {
 TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   const std::vector<std::string> samples = SampleTexts("json");
-  HarnessFeedback reduction, fresh;
-  reduction.new_features = 0;
-  fresh.new_features = 1;
+  const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(1);
   m->MutateString(samples[3], 4096, 1);
   const int64_t parses = m->parses();
   ASSERT_EQ(parses, 1);
@@ -683,9 +688,7 @@ TEST(Mutator, KeptReductionsAreCachedButNotLearned) {
   // Regeneration only: every output is a clean tree, learnable when kept.
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "regenerate");
   const std::vector<std::string> samples = SampleTexts("json");
-  HarnessFeedback reduction, fresh;
-  reduction.new_features = 0;
-  fresh.new_features = 1;
+  const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(1);
   const std::string kept = m->MutateString(samples[3], 4096, 1);
   uint64_t learned = m->stats().learned;  // samples[3], parsed
   m->ReportOutcome(Fate::kKept, 1e-4, reduction);
