@@ -1,7 +1,10 @@
-# grammut_add_grammar(NAME <name> GRAMMARS <file.g4>... [START_RULE <rule>])
+# grammut_add_grammar(NAME <name> GRAMMARS <file.g4>... [START_RULE <rule>]
+#                     [DIR <path>])
 #
 # Runs the ANTLR tool at build time and makes:
-#   * <build>/grammars/<name>/  with the .interp files (for GRAMMUT_GRAMMAR=dir)
+#   * <build>/grammars/<name>/ (or <build>/grammars/<path>/) with the .interp
+#     files (for GRAMMUT_GRAMMAR=dir; an embedded language goes in
+#     <host>/embedded/<TOKEN>/<name>, see grammar_runtime/embedded_language.h)
 #   * a static library target grammut_grammar_<name> that embeds them; link it
 #     into a fuzz target together with grammut::libfuzzer and the mutator
 #     uses that grammar without any environment variable.
@@ -11,7 +14,7 @@ set(GRAMMUT_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(GRAMMUT_COVERAGE_KINDS edge,inline-8bit-counters,indirect-calls,trace-cmp,pc-table,trace-pc-guard,trace-pc,inline-bool-flag,func,bb,trace-div,trace-gep,stack-depth)
 
 function(grammut_add_grammar)
-  cmake_parse_arguments(G "" "NAME;START_RULE" "GRAMMARS" ${ARGN})
+  cmake_parse_arguments(G "" "NAME;START_RULE;DIR" "GRAMMARS" ${ARGN})
   if(NOT G_NAME OR NOT G_GRAMMARS)
     message(FATAL_ERROR "grammut_add_grammar needs NAME and GRAMMARS")
   endif()
@@ -20,7 +23,10 @@ function(grammut_add_grammar)
     get_filename_component(a ${g} ABSOLUTE)
     list(APPEND abs_grammars ${a})
   endforeach()
-  set(out_dir ${CMAKE_BINARY_DIR}/grammars/${G_NAME})
+  if(NOT G_DIR)
+    set(G_DIR ${G_NAME})
+  endif()
+  set(out_dir ${CMAKE_BINARY_DIR}/grammars/${G_DIR})
   set(stamp ${out_dir}/.stamp)
   add_custom_command(
     OUTPUT ${stamp}

@@ -142,7 +142,7 @@ for ((i = 0; i < n; i++)); do
     continue
   fi
   if [ $rc = 0 ]; then
-    rm -rf "$out" && mkdir -p "$out"
+    mkdir -p "$out" && rm -f "$out"/*.interp
     cp "$out.tmp"/*.interp "$out"/ && rm -rf "$out.tmp"
     [ "$kind" = debian ] || echo "compile_g4.sh: compiled $* with $name"
     exit 0

@@ -74,7 +74,7 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   if (spec.empty()) {
     return absl::InvalidArgumentError(
         "no grammar given (a .g4 file, comma-separated .g4 files, or a "
-        "directory of .interp files)");
+        "directory of .interp or .g4 files)");
   }
   std::string dir;
   if (absl::EndsWith(spec, ".g4") || absl::StrContains(spec, ".g4,")) {
@@ -90,6 +90,20 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
     dir = *compiled;
   } else if (fs::is_directory(std::string(spec))) {
     dir = std::string(spec);
+    // A directory of .g4 files (and no .interp file) is compiled.
+    std::vector<std::string> g4s;
+    bool interp = false;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".g4") g4s.push_back(entry.path());
+      interp |= entry.path().extension() == ".interp";
+    }
+    if (!interp && !g4s.empty()) {
+      std::sort(g4s.begin(), g4s.end());
+      absl::StatusOr<std::string> compiled = CompileG4(g4s);
+      if (!compiled.ok()) return compiled.status();
+      dir = *compiled;
+    }
   } else {
     return absl::NotFoundError(absl::StrCat(
         "grammar not found: '", spec,

@@ -85,8 +85,8 @@ struct DecisionInfo {
 class Grammar {
  public:
   // Load builds a grammar from `spec`, which is either a directory of
-  // `.interp` files, or one `.g4` file, or several comma-separated `.g4` files
-  // (split lexer/parser grammars). `start_rule` names the parser rule inputs
+  // `.interp` files (or, with none, of `.g4` files), or one `.g4` file, or
+  // several comma-separated `.g4` files (split lexer/parser grammars). `start_rule` names the parser rule inputs
   // start from; empty means the parser's first rule.
   static absl::StatusOr<std::unique_ptr<Grammar>> Load(
       absl::string_view spec, absl::string_view start_rule = "");

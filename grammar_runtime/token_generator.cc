@@ -328,6 +328,10 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       return;
     }
   }
+  if (HasSource(type) && rng.Chance(kSourceShare) &&
+      FromSource(type, rng, max_len, {}, out)) {
+    return;
+  }
   const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
   if (!rules.empty()) {
     // Aim for short tokens most of the time.
@@ -342,6 +346,20 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     }
   }
   out->assign(shortest_[type]);
+}
+
+bool TokenGenerator::FromSource(int type, Rng& rng, size_t max_len,
+                                absl::Span<const absl::string_view> words,
+                                std::string* out) {
+  if (!HasSource(type)) return false;
+  const std::vector<TokenTextSource*>& sources = sources_[type];
+  return sources[rng.Below(sources.size())]->Make(rng, max_len, words, out);
+}
+
+void TokenGenerator::AddSource(int type, TokenTextSource* source) {
+  if (type <= 0 || type > grammar_.max_token_type()) return;
+  if (sources_.size() <= static_cast<size_t>(type)) sources_.resize(type + 1);
+  sources_[type].push_back(source);
 }
 
 }  // namespace grammut

@@ -23,6 +23,19 @@
 
 namespace grammut {
 
+// TokenTextSource makes whole texts for one token type from elsewhere than
+// the lexer rules: an embedded language (embedded_language.h).
+class TokenTextSource {
+ public:
+  virtual ~TokenTextSource() = default;
+  // Make writes to `out` a text of at most `max_len` bytes, which may use
+  // `words` (the words of the input it goes into; may be empty); false if
+  // it made none that fits.
+  virtual bool Make(Rng& rng, size_t max_len,
+                    absl::Span<const absl::string_view> words,
+                    std::string* out) = 0;
+};
+
 class TokenGenerator {
  public:
   // `dfa` (over grammar.lexer_graph(); may be null: no checking) must
@@ -36,6 +49,23 @@ class TokenGenerator {
   void Generate(int type, Rng& rng, size_t max_len, const TokenPool* pool,
                 double pool_probability, std::string* out,
                 absl::Span<const int32_t> enclosing = {});
+
+  // Chance that a text not taken from the pool comes from a source added
+  // for its type (AddSource), where there is one.
+  static constexpr double kSourceShare = 0.5;
+  // AddSource lets `source` (not owned; must outlive the generator) make
+  // texts of `type`.
+  void AddSource(int type, TokenTextSource* source);
+  // True if a source was added for `type`.
+  bool HasSource(int type) const {
+    return type > 0 && static_cast<size_t>(type) < sources_.size() &&
+           !sources_[type].empty();
+  }
+  // FromSource writes to `out` a text of at most `max_len` bytes made by
+  // one of `type`'s sources, chosen at random, which may use `words`;
+  // false if none made one.
+  bool FromSource(int type, Rng& rng, size_t max_len,
+                  absl::Span<const absl::string_view> words, std::string* out);
 
   // The shortest text of `type` (deterministic).
   const std::string& Shortest(int type) const { return shortest_[type]; }
@@ -74,6 +104,7 @@ class TokenGenerator {
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
   std::vector<int32_t> pass_to_;  // PassThroughTargets of the lexer graph
+  std::vector<std::vector<TokenTextSource*>> sources_;  // per token type
   // Scratch for Walk.
   std::vector<int32_t> stack_;
   std::vector<int64_t> pending_of_;

@@ -99,6 +99,7 @@ absl::StatusOr<MutatorConfig> ConfigFromEnvironment() {
     return absl::InvalidArgumentError(
         "GRAMMUT_EDGE_WIN must be at least 1 (the worth of a new hit count)");
   }
+  c.embed = Env("GRAMMUT_EMBED");
   const std::string arms = Env("GRAMMUT_ARMS");
   if (!arms.empty()) c.arms = arms;
   absl::StatusOr<GoalMix> goal = ParseGoalMix(Env("GRAMMUT_GOAL"));

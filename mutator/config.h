@@ -48,6 +48,10 @@
 //   GRAMMUT_DICT          1 (default): the grammar's fixed tokens join
 //                         libFuzzer's -dict (libfuzzer_dictionary.h) and
 //                         grammut's own byte edits; 0: neither
+//   GRAMMUT_EMBED         languages written inside tokens:
+//                         TOKEN=GRAMMAR;... (default: those in the
+//                         grammar's embedded/<TOKEN>/<name> directories;
+//                         0: none; embedded_language.h)
 //   GRAMMUT_PARSE_HELPER  the grammut command line tool that parses corpus
 //                         entries in a helper process (parse_helper.h);
 //                         default: the one beside libgrammut (or the
@@ -138,6 +142,10 @@ struct MutatorConfig {
   // Offer the program words next to one seen in a token's context
   // (GRAMMUT_WORD_NEIGHBOURS; TokenPool::kNeighbourShare).
   bool word_neighbours = true;
+  // Languages written inside tokens (GRAMMUT_EMBED; embedded_language.h):
+  // "TOKEN=GRAMMAR;...", "0" for none, empty for those found beside the
+  // grammar (EmbeddedBeside).
+  std::string embed;
   // Put most edits of an input in the part the target read, when it says
   // it read only part of it (grammut_report_read; GRAMMUT_READ_FOCUS).
   bool read_focus = true;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "grammar_runtime/grammar.h"
@@ -77,11 +78,13 @@ MutatorConfig ConfigFromEnvironmentOrExit() {
 std::string DescribeMutator(const Mutator& mutator) {
   const Grammar& g = mutator.grammar();
   const MutatorConfig& c = mutator.config();
+  const std::string embedded = mutator.EmbeddedDescription();
   return absl::StrFormat(
-      "grammar %s (start rule %s), arms %s, memory %zu MB, parsing %s, goal "
+      "grammar %s (start rule %s)%s, arms %s, memory %zu MB, parsing %s, goal "
       "%s%s%s",
-      g.name(), g.rule_name(g.start_rule()), c.arms, c.memory_mb,
-      mutator.ParsingDescription(), c.goal.ToString(),
+      g.name(), g.rule_name(g.start_rule()),
+      embedded.empty() ? "" : absl::StrCat(" with ", embedded), c.arms,
+      c.memory_mb, mutator.ParsingDescription(), c.goal.ToString(),
       c.validity ? ", validity feedback on" : "",
       c.kpath_features > 0
           ? absl::StrFormat(", %d-path features", c.kpath_features)

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "grammar_runtime/grammar_dictionary.h"
 
@@ -107,6 +108,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     if (op.shrinking) shrink_arms_ |= uint64_t{1} << i;
     if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
     if (op.fn == &OpTokenCompare) compare_arms_ |= uint64_t{1} << i;
+    if (op.fn == &OpTokenEmbedded) embedded_arms_ |= uint64_t{1} << i;
   }
 }
 
@@ -136,7 +138,27 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
   }
   absl::Status st = m->RestrictArms(config.arms);
   if (!st.ok()) return st;
+  const std::string embed =
+      config.embed.empty() ? EmbeddedBeside(config.grammar) : config.embed;
+  if (embed != "0") {
+    absl::StatusOr<std::vector<std::unique_ptr<EmbeddedLanguage>>> langs =
+        LoadEmbeddedLanguages(embed, *m->grammar_, m->kit_.tokens);
+    if (!langs.ok()) return langs.status();
+    m->embedded_ = *std::move(langs);
+    for (const auto& l : m->embedded_) {
+      m->kit_.tokens.AddSource(l->host_type(), l.get());
+    }
+  }
   return m;
+}
+
+std::string Mutator::EmbeddedDescription() const {
+  std::vector<std::string> parts;
+  for (const auto& l : embedded_) {
+    parts.push_back(absl::StrCat(l->grammar().name(), " in ",
+                                 grammar_->token_name(l->host_type())));
+  }
+  return absl::StrJoin(parts, ", ");
 }
 
 void Mutator::WriteStructureFeatures(absl::string_view input, uint8_t* counters,
@@ -471,6 +493,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
   }
   if (partner == nullptr) allowed &= ~crossover_arms_;
   if (compares_ == nullptr) allowed &= ~compare_arms_;
+  if (embedded_.empty()) allowed &= ~embedded_arms_;
   const std::vector<Arm>& arms = GrammarArms();
   const Source* other = nullptr;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {

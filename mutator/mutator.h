@@ -41,6 +41,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "grammar_runtime/embedded_language.h"
 #include "grammar_runtime/generator.h"
 #include "grammar_runtime/grammar.h"
 #include "grammar_runtime/lexer_dfa.h"
@@ -190,6 +191,9 @@ class Mutator {
   // Where corpus entries are parsed: "in a helper process (<binary>)" or
   // "in-process" with the reason a helper is not used.
   std::string ParsingDescription() const;
+  // "SQLiteStrings in STRING_LITERAL, ...": the embedded languages; empty
+  // if none.
+  std::string EmbeddedDescription() const;
   // Name of what made the last output.
   const std::string& last_operator() const;
   // The last output's tree, when a grammar operator made it; else null.
@@ -323,6 +327,9 @@ class Mutator {
   mutable std::unique_ptr<Weights> saved_baseline_;
   TokenPool token_pool_;
   GeneratorKit kit_;
+  // Languages written inside tokens (embedded_language.h); kit_.tokens
+  // holds pointers to them.
+  std::vector<std::unique_ptr<EmbeddedLanguage>> embedded_;
   DonorPool donors_;
   TreeCache cache_;
   Bandit families_;
@@ -331,6 +338,7 @@ class Mutator {
   uint64_t shrink_arms_ = 0;     // arms that only shrink
   uint64_t crossover_arms_ = 0;  // arms that need a second input
   uint64_t compare_arms_ = 0;    // arms that need recent comparisons
+  uint64_t embedded_arms_ = 0;   // arms that need an embedded language
   RecentCompares* compares_ = nullptr;
   // Token types that name things (MutationContext::name_types).
   std::vector<bool> name_types_;

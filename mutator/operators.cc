@@ -29,6 +29,8 @@ const std::vector<OperatorInfo>& Operators() {
       {"kpath", OpKPath, 1.0, false, false, false, false, false},
       {"insert", OpInsert, 1.0, false, false, true, false, false},
       {"token-compare", OpTokenCompare, 1.0, false, false, false, false, false},
+      {"token-embedded", OpTokenEmbedded, 1.0, false, false, false, false,
+       false},
   };
   return *table;
 }

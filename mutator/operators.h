@@ -52,7 +52,8 @@ struct OperatorScratch {
   ChoiceSequence choices;  // replay: the record being mutated
   Loops loops;
   std::string text;
-  std::vector<int32_t> enclosing;  // EnclosingRules
+  std::vector<absl::string_view> words;  // token-embedded: the input's words
+  std::vector<int32_t> enclosing;        // EnclosingRules
   bool enclosing_complete = false;
   // AdoptNames: the host's names, each with its innermost enclosing rules;
   // (type, text) pairs the host uses; donor name -> host name; the donor
@@ -162,6 +163,10 @@ bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
+// A token whose type has an embedded language (embedded_language.h) gets a
+// new sentence of that language (a full-text query, a JSON path, a date
+// modifier in an SQL string).
+bool OpTokenEmbedded(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenNumber(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpEncode(MutationContext& ctx, const Tree& in, Tree* out);
 // Input-to-state at the token level (operators_compare.cc): where a token's

@@ -5,14 +5,30 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "mutator/operators.h"
 
 namespace grammut {
 namespace {
+
+// Splits text at every byte that is no ASCII letter, digit or '_' and no
+// part of a UTF-8 sequence.
+struct WordBreak {
+  absl::string_view Find(absl::string_view text, size_t pos) const {
+    for (size_t i = pos; i < text.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      if (!absl::ascii_isalnum(c) && c != '_' && c < 0x80) {
+        return text.substr(i, 1);
+      }
+    }
+    return absl::string_view(text.data() + text.size(), 0);
+  }
+};
 
 // A random token node with text, preferring non-literal tokens, or -1.
 int PickToken(MutationContext& ctx, const Tree& in) {
@@ -171,6 +187,44 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
     if (ReplaceToken(ctx, in, at, text, out)) return true;
   }
   return false;
+}
+
+bool OpTokenEmbedded(MutationContext& ctx, const Tree& in, Tree* out) {
+  // A token of the part read whose type has an embedded language.
+  std::vector<int32_t>& candidates = ctx.scratch.ints;
+  candidates.clear();
+  for (const int32_t t :
+       op_internal::ReadPart(ctx, ctx.index.FreeTokens(in, ctx.grammar))) {
+    if (ctx.tokens.HasSource(in.node(t).symbol)) candidates.push_back(t);
+  }
+  if (candidates.empty()) return false;
+  const int at = candidates[ctx.rng.Below(candidates.size())];
+  const size_t rest = in.TextSize() - in.SubtreeSize(at);
+  if (rest >= ctx.max_size) return false;
+  const size_t room = std::min<size_t>(ctx.max_size - rest, 256);
+  // The input's words: the runs of letters and digits in its tokens with
+  // an embedded language, and its names.
+  std::vector<absl::string_view>& words = ctx.scratch.words;
+  words.clear();
+  for (const int32_t t : ctx.index.FreeTokens(in, ctx.grammar)) {
+    const int type = in.node(t).symbol;
+    const absl::string_view text = in.token_text(t);
+    if (ctx.name_types != nullptr && (*ctx.name_types)[type]) {
+      words.push_back(text);
+    } else if (ctx.tokens.HasSource(type)) {
+      for (absl::string_view w : absl::StrSplit(text, WordBreak())) {
+        if (!w.empty()) words.push_back(w);
+      }
+    }
+  }
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  std::shuffle(words.begin(), words.end(), ctx.rng);
+  std::string& text = ctx.scratch.text;
+  if (!ctx.tokens.FromSource(in.node(at).symbol, ctx.rng, room, words, &text)) {
+    return false;
+  }
+  return ReplaceToken(ctx, in, at, text, out);
 }
 
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out) {

@@ -35,6 +35,7 @@ int RunMutate(const std::vector<std::string>& args) {
   }
   config.mode = *mode;
   config.weights_file = absl::GetFlag(FLAGS_weights);
+  config.grammar = absl::GetFlag(FLAGS_grammar);  // for its embedded languages
   auto mutator = Mutator::Create(config, *std::move(grammar));
   if (!mutator.ok()) {
     std::fprintf(stderr, "grammut mutate: %s\n",
