@@ -116,10 +116,7 @@ LoadEmbeddedLanguages(absl::string_view spec, const Grammar& host,
       return absl::InvalidArgumentError(
           absl::StrCat("embedded language '", entry, "' is not TOKEN=GRAMMAR"));
     }
-    int type = -1;
-    for (int t = 1; t <= host.max_token_type() && type < 0; ++t) {
-      if (host.token_name(t) == kv.first) type = t;
-    }
+    const int type = host.token_type_named(kv.first);
     if (type < 0 || host.is_literal(type)) {
       return absl::InvalidArgumentError(
           absl::StrCat("embedded language '", entry, "': grammar ", host.name(),

@@ -223,6 +223,13 @@ const std::string& Grammar::literal_text(int token_type) const {
   return literal_text_[token_type];
 }
 
+int Grammar::token_type_named(absl::string_view name) const {
+  for (int t = 1; t <= max_token_type_; ++t) {
+    if (token_name(t) == name) return t;
+  }
+  return -1;
+}
+
 std::string Grammar::token_name(int token_type) const {
   if (token_type == -1) return "EOF";
   if (token_type > 0 &&

@@ -86,8 +86,9 @@ class Grammar {
  public:
   // Load builds a grammar from `spec`, which is either a directory of
   // `.interp` files (or, with none, of `.g4` files), or one `.g4` file, or
-  // several comma-separated `.g4` files (split lexer/parser grammars). `start_rule` names the parser rule inputs
-  // start from; empty means the parser's first rule.
+  // several comma-separated `.g4` files (split lexer/parser grammars).
+  // `start_rule` names the parser rule inputs start from; empty means the
+  // parser's first rule.
   static absl::StatusOr<std::unique_ptr<Grammar>> Load(
       absl::string_view spec, absl::string_view start_rule = "");
 
@@ -127,6 +128,8 @@ class Grammar {
   }
   // A display name: the symbolic name, else the quoted literal.
   std::string token_name(int token_type) const;
+  // The token type whose token_name is `name`, or -1.
+  int token_type_named(absl::string_view name) const;
 
   // Lexer rules that produce `token_type` (several rules may share a type).
   const std::vector<int32_t>& lexer_rules_for_token(int token_type) const {

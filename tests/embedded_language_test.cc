@@ -19,12 +19,16 @@ using testing::GrammarSourceDir;
 using testing::LoadShipped;
 using testing::TestData;
 
-int TokenType(const Grammar& g, const std::string& name) {
-  for (int t = 1; t <= g.max_token_type(); ++t) {
-    if (g.token_name(t) == name) return t;
-  }
-  ADD_FAILURE() << "no token " << name;
-  return -1;
+// A mutator of SQL whose STRING_LITERAL tokens get sentences of the test
+// grammar `g4` through the token-embedded operator only.
+std::unique_ptr<Mutator> EmbeddingMutator(const std::string& g4) {
+  MutatorConfig config;
+  config.arms = "token-embedded";
+  config.mode = ModePolicy::kUniform;
+  config.embed = "STRING_LITERAL=" + TestData(g4);
+  auto m = Mutator::Create(config, LoadShipped("sqlite"));
+  EXPECT_TRUE(m.ok()) << m.status();
+  return std::move(*m);
 }
 
 TEST(QuoteText, DoublesOrEscapesTheQuote) {
@@ -50,7 +54,7 @@ std::set<std::string> Texts(const std::string& host_name,
   auto quoted = Grammar::Load(TestData("Quoted.g4"));
   EXPECT_TRUE(quoted.ok()) << quoted.status();
   EmbeddedLanguage lang(*std::move(quoted), kit.tokens,
-                        TokenType(*host, token));
+                        host->token_type_named(token));
   Rng rng(1);
   std::set<std::string> seen;
   std::string out;
@@ -73,17 +77,12 @@ TEST(EmbeddedLanguage, QuotedAsTheHostReadsIt) {
 // The token-embedded operator puts each sentence into the input's string
 // literal: mutating `SELECT 'x';` gives exactly the two scripts.
 TEST(EmbeddedLanguage, TheOperatorWritesSentencesIntoTokens) {
-  MutatorConfig config;
-  config.arms = "token-embedded";
-  config.mode = ModePolicy::kUniform;
-  config.embed = "STRING_LITERAL=" + TestData("Quoted.g4");
-  auto m = Mutator::Create(config, LoadShipped("sqlite"));
-  ASSERT_TRUE(m.ok()) << m.status();
-  EXPECT_EQ((*m)->EmbeddedDescription(), "Quoted in STRING_LITERAL");
+  std::unique_ptr<Mutator> m = EmbeddingMutator("Quoted.g4");
+  EXPECT_EQ(m->EmbeddedDescription(), "Quoted in STRING_LITERAL");
   std::set<std::string> seen;
   for (unsigned seed = 1; seed <= 40; ++seed) {
     std::string op;
-    const std::string out = (*m)->MutateString("SELECT 'x';", 256, seed, &op);
+    const std::string out = m->MutateString("SELECT 'x';", 256, seed, &op);
     if (op == "token-embedded") seen.insert(out);
   }
   EXPECT_EQ(seen, (std::set<std::string>{R"(SELECT 'say "hi"';)",
@@ -94,16 +93,10 @@ TEST(EmbeddedLanguage, TheOperatorWritesSentencesIntoTokens) {
 // `zebra` gives `'find zebra'`; a script without the word never does (a
 // random walk over [a-z]+ does not spell it).
 TEST(EmbeddedLanguage, SentencesUseTheInputsWords) {
-  MutatorConfig config;
-  config.arms = "token-embedded";
-  config.mode = ModePolicy::kUniform;
-  config.embed = "STRING_LITERAL=" + TestData("Find.g4");
-  auto m = Mutator::Create(config, LoadShipped("sqlite"));
-  ASSERT_TRUE(m.ok()) << m.status();
+  std::unique_ptr<Mutator> m = EmbeddingMutator("Find.g4");
   const auto finds = [&](const std::string& in) {
     for (unsigned seed = 1; seed <= 100; ++seed) {
-      if (absl::StrContains((*m)->MutateString(in, 256, seed),
-                            "'find zebra'")) {
+      if (absl::StrContains(m->MutateString(in, 256, seed), "'find zebra'")) {
         return true;
       }
     }
@@ -118,6 +111,9 @@ TEST(EmbeddedLanguage, BadSpecsAreNamed) {
   std::unique_ptr<Grammar> host = LoadShipped("sqlite");
   Weights weights(*host);
   GeneratorKit kit(*host, weights, nullptr);
+  EXPECT_EQ(host->token_type_named("NOPE"), -1);
+  EXPECT_EQ(host->token_name(host->token_type_named("STRING_LITERAL")),
+            "STRING_LITERAL");
   auto no_token = LoadEmbeddedLanguages("NOPE=x.g4", *host, kit.tokens);
   ASSERT_FALSE(no_token.ok());
   EXPECT_TRUE(absl::StrContains(no_token.status().message(),
@@ -174,7 +170,8 @@ TEST(EmbeddedLanguage, ShippedSqliteStrings) {
     const size_t room = 3 + i % 120;
     if (!(*langs)[0]->Make(rng, room, {}, &out)) continue;
     EXPECT_LE(out.size(), room);
-    EXPECT_TRUE(kit.tokens.Accepts(TokenType(*host, "STRING_LITERAL"), out));
+    EXPECT_TRUE(
+        kit.tokens.Accepts(host->token_type_named("STRING_LITERAL"), out));
     path |= absl::StartsWith(out, "'$");
     modifier |= absl::StrContains(out, "start of");
     near |= absl::StrContains(out, "NEAR");
