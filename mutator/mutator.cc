@@ -109,6 +109,7 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
     if (op.fn == &OpTokenCompare) compare_arms_ |= uint64_t{1} << i;
     if (op.fn == &OpTokenEmbedded) embedded_arms_ |= uint64_t{1} << i;
+    if (op.fn == &OpLoopSkip) read_arms_ |= uint64_t{1} << i;
   }
 }
 
@@ -494,6 +495,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
   if (partner == nullptr) allowed &= ~crossover_arms_;
   if (compares_ == nullptr) allowed &= ~compare_arms_;
   if (embedded_.empty()) allowed &= ~embedded_arms_;
+  if (read_nodes >= src.tree->size()) allowed &= ~read_arms_;
   const std::vector<Arm>& arms = GrammarArms();
   const Source* other = nullptr;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {

@@ -339,6 +339,7 @@ class Mutator {
   uint64_t crossover_arms_ = 0;  // arms that need a second input
   uint64_t compare_arms_ = 0;    // arms that need recent comparisons
   uint64_t embedded_arms_ = 0;   // arms that need an embedded language
+  uint64_t read_arms_ = 0;       // arms that need where the target stopped
   RecentCompares* compares_ = nullptr;
   // Token types that name things (MutationContext::name_types).
   std::vector<bool> name_types_;

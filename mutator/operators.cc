@@ -31,6 +31,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"token-compare", OpTokenCompare, 1.0, false, false, false, false, false},
       {"token-embedded", OpTokenEmbedded, 1.0, false, false, false, false,
        false},
+      {"loop-skip", OpLoopSkip, 1.0, true, false, false, false, false},
   };
   return *table;
 }

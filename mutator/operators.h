@@ -161,6 +161,10 @@ bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
+// Deletes the loop iteration where the target stopped reading (the harness
+// said so: grammut_report_read), mostly the outermost: the failing
+// statement of a script, so the ones after it run. Needs ctx.read_nodes.
+bool OpLoopSkip(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 // A token whose type has an embedded language (embedded_language.h) gets a

@@ -85,13 +85,11 @@ void ShiftSteps(absl::Span<const DerivationStep> steps, int first, int end,
   }
 }
 
-}  // namespace
-
-bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
-  LoopInstance loop;
-  if (!PickLoop(ctx, in, &loop)) return false;
+// Removes iteration `it` of `loop` from `in` into `out`.
+bool DeleteIteration(MutationContext& ctx, const Tree& in,
+                     const LoopInstance& loop, const LoopIteration& it,
+                     Tree* out) {
   if (loop.plus && loop.count < 2) return false;
-  const LoopIteration it = PickIteration(ctx, in, loop);
   if (it.end_child == it.first_child) return false;
   const int width = it.end_child - it.first_child;
   std::vector<DerivationStep>& steps = ctx.scratch.steps;
@@ -99,6 +97,62 @@ bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
              -width, &steps);
   out->AssignChildren(in, loop.node, it.first_child, it.end_child, {}, steps);
   return FinishLoopEdit(ctx, loop.node, {it.first_child}, out);
+}
+
+// The token the target stopped reading at: the one before the last token
+// read, so that a loop iteration which only begins with the last token read
+// (SQL's `;` that starts the next `; statement`) is not taken for the one
+// that stopped the target. -1 without a stop inside the input.
+int StopToken(const MutationContext& ctx, const Tree& in) {
+  if (ctx.read_nodes <= 0 || ctx.read_nodes >= in.size()) return -1;
+  const int last = in.TokenBefore(ctx.read_nodes);
+  if (last < 0) return -1;
+  const int before = in.TokenBefore(last);
+  return before >= 0 ? before : last;
+}
+
+}  // namespace
+
+bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
+  LoopInstance loop;
+  if (!PickLoop(ctx, in, &loop)) return false;
+  return DeleteIteration(ctx, in, loop, PickIteration(ctx, in, loop), out);
+}
+
+bool OpLoopSkip(MutationContext& ctx, const Tree& in, Tree* out) {
+  const int stop = StopToken(ctx, in);
+  if (stop < 0) return false;
+  // The loop iterations around the stop, outermost first.
+  struct Candidate {
+    LoopInstance loop;
+    LoopIteration it;
+  };
+  absl::InlinedVector<Candidate, 8> found;
+  Loops& loops = ctx.scratch.loops;
+  std::vector<int32_t>& kids = ctx.scratch.kids;
+  for (const int32_t node : ctx.index.LoopNodes(in, ctx.grammar)) {
+    if (node > stop) break;
+    if (in.End(node) <= stop) continue;
+    FindLoops(ctx.grammar, in, node, &loops);
+    if (loops.instances.empty()) continue;
+    ChildrenOf(in, node, &kids);
+    for (const LoopInstance& loop : loops.instances) {
+      if (loop.plus && loop.count < 2) continue;
+      for (const LoopIteration& it : loops.of(loop)) {
+        if (it.end_child == it.first_child) continue;
+        if (kids[it.first_child] <= stop &&
+            stop < in.End(kids[it.end_child - 1])) {
+          found.push_back({loop, it});
+        }
+      }
+    }
+  }
+  if (found.empty()) return false;
+  // Half the time the outermost: where a target runs a list of statements
+  // or declarations, the one that failed, so what follows it runs.
+  const Candidate& pick =
+      ctx.rng.Chance(0.5) ? found[0] : found[ctx.rng.Below(found.size())];
+  return DeleteIteration(ctx, in, pick.loop, pick.it, out);
 }
 
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {

@@ -1,6 +1,7 @@
 // Tests for the core Mutator and its operators.
 #include "mutator/mutator.h"
 
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <set>
@@ -142,6 +143,8 @@ TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
   for (const std::string& grammar : testing::ShippedGrammars()) {
     // token-embedded needs an embedded language (the SQL grammar has one).
     if (op == "token-embedded" && grammar != "sqlite") continue;
+    // loop-skip needs where the target stopped (LoopSkip tests below).
+    if (op == "loop-skip") continue;
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
     auto results = RunOperator(grammar, op);
@@ -854,6 +857,65 @@ TEST(Mutator, AChainStepStaysWhereTheTargetReadTheLastOutput) {
     EXPECT_TRUE(absl::EndsWith(next, out.substr(out.size() / 2))) << next;
   }
   EXPECT_GT(focused, 0);
+}
+
+// The loop-skip outputs of `grammar`'s `in` after token-number changed its
+// one number and the target said it stopped `stop(output)` bytes in.
+std::set<std::string> LoopSkips(
+    const std::string& grammar, const std::string& in,
+    const std::function<size_t(const std::string&)>& stop, std::string* kept) {
+  auto m =
+      MakeMutator(grammar, ModePolicy::kAdaptive, "token-number,loop-skip");
+  std::string op;
+  *kept = m->MutateString(in, 256, 1, &op);
+  EXPECT_EQ(op, "token-number");  // loop-skip: no stop known yet
+  HarnessFeedback read;
+  read.read_bytes = static_cast<int64_t>(stop(*kept));
+  m->ReportOutcome(Fate::kKept, 1e-4, read);
+  std::set<std::string> skips;
+  for (unsigned seed = 1; seed <= 200; ++seed) {
+    const std::string out = m->MutateString(*kept, 256, seed, &op);
+    m->ReportOutcome(Fate::kDiscarded, 1e-4);
+    if (op == "loop-skip") skips.insert(out);
+  }
+  return skips;
+}
+
+TEST(Operators, LoopSkipDeletesTheIterationWhereTheTargetStopped) {
+  // Stopped after the second element: exactly that one goes.
+  std::string kept;
+  const auto skips = LoopSkips(
+      "json", "[10, 20, 30, 40]",
+      [](const std::string& s) { return s.find(',', s.find(',') + 1); }, &kept);
+  const std::vector<std::string> e =
+      absl::StrSplit(absl::string_view(kept).substr(1, kept.size() - 2), ", ");
+  ASSERT_EQ(e.size(), 4u) << kept;
+  EXPECT_EQ(skips, (std::set<std::string>{
+                       absl::StrCat("[", e[0], ", ", e[2], ", ", e[3], "]")}));
+}
+
+TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
+  // SQLite stops past the `;` that ends the failing statement; the `;` is
+  // the first token of the next `; statement` iteration, which stays.
+  const std::string in = "CREATE TABLE t(a); SELECT b FROM t; SELECT 7 FROM t;";
+  std::string kept;
+  const auto skips = LoopSkips(
+      "sqlite", in,
+      [](const std::string& s) { return s.find(';', s.find(';') + 1) + 1; },
+      &kept);
+  const std::vector<std::string> parts = absl::StrSplit(kept, ';');
+  ASSERT_EQ(parts.size(), 4u) << kept;
+  EXPECT_EQ(parts[1], " SELECT b FROM t");
+  EXPECT_EQ(
+      skips,
+      (std::set<std::string>{absl::StrCat(parts[0], ";", parts[2], ";")}));
+}
+
+TEST(Operators, LoopSkipNeedsAStop) {
+  auto m = MakeMutator("sqlite", ModePolicy::kAdaptive, "loop-skip");
+  std::string op;
+  m->MutateString("SELECT 1; SELECT 2;", 256, 1, &op);
+  EXPECT_EQ(op, "bytes");
 }
 
 TEST(Mutator, ReadFocusIsOffWhenAskedOrWhenAllWasRead) {
