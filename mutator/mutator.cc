@@ -109,7 +109,9 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
     if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
     if (op.fn == &OpTokenCompare) compare_arms_ |= uint64_t{1} << i;
     if (op.fn == &OpTokenEmbedded) embedded_arms_ |= uint64_t{1} << i;
-    if (op.fn == &OpLoopSkip) read_arms_ |= uint64_t{1} << i;
+    if (op.fn == &OpLoopSkip || op.fn == &OpStopSplice) {
+      read_arms_ |= uint64_t{1} << i;
+    }
   }
 }
 

@@ -32,6 +32,7 @@ const std::vector<OperatorInfo>& Operators() {
       {"token-embedded", OpTokenEmbedded, 1.0, false, false, false, false,
        false},
       {"loop-skip", OpLoopSkip, 1.0, true, false, false, false, false},
+      {"stop-splice", OpStopSplice, 1.0, false, false, false, false, false},
   };
   return *table;
 }

@@ -165,6 +165,10 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out);
 // said so: grammut_report_read), mostly the outermost: the failing
 // statement of a script, so the ones after it run. Needs ctx.read_nodes.
 bool OpLoopSkip(MutationContext& ctx, const Tree& in, Tree* out);
+// Replaces a rule node of that same iteration (the failing statement) by a
+// donor of its rule, as splice does (names adopted): what follows runs, after
+// a statement that may work.
+bool OpStopSplice(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out);
 bool OpTokenBytes(MutationContext& ctx, const Tree& in, Tree* out);
 // A token whose type has an embedded language (embedded_language.h) gets a
@@ -224,6 +228,12 @@ size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);
 // (operators_names.cc).
 const Tree* AdoptNames(MutationContext& ctx, const Tree& host, int at,
                        const Tree& donor, int from);
+// The loop iteration where the target stopped reading (ctx.read_nodes):
+// one around the token before the last one read, half the time the
+// outermost (SQL: the `; statement` that failed), else any. False when
+// there is no stop inside `in` or no loop around it (operators_loop.cc).
+bool PickStopIteration(MutationContext& ctx, const Tree& in, LoopInstance* loop,
+                       LoopIteration* iteration);
 // Lets generation with `options` reuse the texts of `in`'s tokens
 // (ctx.input_texts of the time), so new subtrees name what `in` defines.
 void PreferInputTexts(const MutationContext& ctx, const Tree& in,

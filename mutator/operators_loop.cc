@@ -99,18 +99,6 @@ bool DeleteIteration(MutationContext& ctx, const Tree& in,
   return FinishLoopEdit(ctx, loop.node, {it.first_child}, out);
 }
 
-// The token the target stopped reading at: the one before the last token
-// read, so that a loop iteration which only begins with the last token read
-// (SQL's `;` that starts the next `; statement`) is not taken for the one
-// that stopped the target. -1 without a stop inside the input.
-int StopToken(const MutationContext& ctx, const Tree& in) {
-  if (ctx.read_nodes <= 0 || ctx.read_nodes >= in.size()) return -1;
-  const int last = in.TokenBefore(ctx.read_nodes);
-  if (last < 0) return -1;
-  const int before = in.TokenBefore(last);
-  return before >= 0 ? before : last;
-}
-
 }  // namespace
 
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
@@ -120,39 +108,10 @@ bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
 }
 
 bool OpLoopSkip(MutationContext& ctx, const Tree& in, Tree* out) {
-  const int stop = StopToken(ctx, in);
-  if (stop < 0) return false;
-  // The loop iterations around the stop, outermost first.
-  struct Candidate {
-    LoopInstance loop;
-    LoopIteration it;
-  };
-  absl::InlinedVector<Candidate, 8> found;
-  Loops& loops = ctx.scratch.loops;
-  std::vector<int32_t>& kids = ctx.scratch.kids;
-  for (const int32_t node : ctx.index.LoopNodes(in, ctx.grammar)) {
-    if (node > stop) break;
-    if (in.End(node) <= stop) continue;
-    FindLoops(ctx.grammar, in, node, &loops);
-    if (loops.instances.empty()) continue;
-    ChildrenOf(in, node, &kids);
-    for (const LoopInstance& loop : loops.instances) {
-      if (loop.plus && loop.count < 2) continue;
-      for (const LoopIteration& it : loops.of(loop)) {
-        if (it.end_child == it.first_child) continue;
-        if (kids[it.first_child] <= stop &&
-            stop < in.End(kids[it.end_child - 1])) {
-          found.push_back({loop, it});
-        }
-      }
-    }
-  }
-  if (found.empty()) return false;
-  // Half the time the outermost: where a target runs a list of statements
-  // or declarations, the one that failed, so what follows it runs.
-  const Candidate& pick =
-      ctx.rng.Chance(0.5) ? found[0] : found[ctx.rng.Below(found.size())];
-  return DeleteIteration(ctx, in, pick.loop, pick.it, out);
+  LoopInstance loop;
+  LoopIteration it;
+  if (!op_internal::PickStopIteration(ctx, in, &loop, &it)) return false;
+  return DeleteIteration(ctx, in, loop, it, out);
 }
 
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {
@@ -264,5 +223,58 @@ bool OpLoopSwap(MutationContext& ctx, const Tree& in, Tree* out) {
                         {p, p + width_b, p + width_b + between, b.end_child},
                         out);
 }
+
+namespace op_internal {
+namespace {
+
+// The token the target stopped reading at: the one before the last token
+// read, so that a loop iteration which only begins with the last token read
+// (SQL's `;` that starts the next `; statement`) is not taken for the one
+// that stopped the target. -1 without a stop inside the input.
+int StopToken(const MutationContext& ctx, const Tree& in) {
+  if (ctx.read_nodes <= 0 || ctx.read_nodes >= in.size()) return -1;
+  const int last = in.TokenBefore(ctx.read_nodes);
+  if (last < 0) return -1;
+  const int before = in.TokenBefore(last);
+  return before >= 0 ? before : last;
+}
+
+}  // namespace
+
+bool PickStopIteration(MutationContext& ctx, const Tree& in, LoopInstance* loop,
+                       LoopIteration* iteration) {
+  const int stop = StopToken(ctx, in);
+  if (stop < 0) return false;
+  // The loop iterations around the stop, outermost first.
+  absl::InlinedVector<std::pair<LoopInstance, LoopIteration>, 8> found;
+  Loops& loops = ctx.scratch.loops;
+  std::vector<int32_t>& kids = ctx.scratch.kids;
+  for (const int32_t node : ctx.index.LoopNodes(in, ctx.grammar)) {
+    if (node > stop) break;
+    if (in.End(node) <= stop) continue;
+    FindLoops(ctx.grammar, in, node, &loops);
+    if (loops.instances.empty()) continue;
+    ChildrenOf(in, node, &kids);
+    for (const LoopInstance& l : loops.instances) {
+      if (l.plus && l.count < 2) continue;
+      for (const LoopIteration& it : loops.of(l)) {
+        if (it.end_child == it.first_child) continue;
+        if (kids[it.first_child] <= stop &&
+            stop < in.End(kids[it.end_child - 1])) {
+          found.emplace_back(l, it);
+        }
+      }
+    }
+  }
+  if (found.empty()) return false;
+  // Half the time the outermost: where a target runs a list of statements
+  // or declarations, the one that failed.
+  const size_t k = ctx.rng.Chance(0.5) ? 0 : ctx.rng.Below(found.size());
+  *loop = found[k].first;
+  *iteration = found[k].second;
+  return true;
+}
+
+}  // namespace op_internal
 
 }  // namespace grammut

@@ -1,8 +1,9 @@
 // Subtree operators: regenerate, swap, splice, crossover, hoist, recursive
-// expansion, shortest replacement.
+// expansion, shortest replacement, and splice where the target stopped.
 #include <algorithm>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "grammar_runtime/place_match.h"
 #include "mutator/operators.h"
 
@@ -106,6 +107,16 @@ bool SpliceAdopting(MutationContext& ctx, const Tree& in, int at,
   return Splice(ctx, in, at, donor, from, out);
 }
 
+// Replaces rule node `at` of `in` by a donor of its rule with another
+// text, preferably from its place.
+bool SpliceDonor(MutationContext& ctx, const Tree& in, int at, Tree* out) {
+  const Tree* donor =
+      ctx.donors->Pick(in.node(at).symbol, ctx.rng, WantedPlace(ctx, in, at));
+  if (donor == nullptr) return false;
+  if (donor->SubtreeText(0) == in.SubtreeText(at)) return false;
+  return SpliceAdopting(ctx, in, at, *donor, 0, out);
+}
+
 }  // namespace
 
 bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
@@ -113,11 +124,27 @@ bool OpSplice(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
-    const Tree* donor =
-        ctx.donors->Pick(in.node(at).symbol, ctx.rng, WantedPlace(ctx, in, at));
-    if (donor == nullptr) continue;
-    if (donor->SubtreeText(0) == in.SubtreeText(at)) continue;
-    if (SpliceAdopting(ctx, in, at, *donor, 0, out)) return true;
+    if (SpliceDonor(ctx, in, at, out)) return true;
+  }
+  return false;
+}
+
+bool OpStopSplice(MutationContext& ctx, const Tree& in, Tree* out) {
+  if (ctx.donors == nullptr) return false;
+  LoopInstance loop;
+  LoopIteration it;
+  if (!op_internal::PickStopIteration(ctx, in, &loop, &it)) return false;
+  // The iteration's rule nodes (SQL: the statement after the `;`).
+  absl::InlinedVector<int, 4> rules;
+  int child = 0;
+  for (int c = loop.node + 1; c < in.End(loop.node); c = in.End(c), ++child) {
+    if (child >= it.end_child) break;
+    if (child >= it.first_child && in.node(c).is_rule) rules.push_back(c);
+  }
+  if (rules.empty()) return false;
+  const int at = rules[ctx.rng.Below(rules.size())];
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    if (SpliceDonor(ctx, in, at, out)) return true;
   }
   return false;
 }

@@ -143,8 +143,9 @@ TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
   for (const std::string& grammar : testing::ShippedGrammars()) {
     // token-embedded needs an embedded language (the SQL grammar has one).
     if (op == "token-embedded" && grammar != "sqlite") continue;
-    // loop-skip needs where the target stopped (LoopSkip tests below).
-    if (op == "loop-skip") continue;
+    // loop-skip and stop-splice need where the target stopped (tests
+    // below).
+    if (op == "loop-skip" || op == "stop-splice") continue;
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
     auto results = RunOperator(grammar, op);
@@ -859,33 +860,34 @@ TEST(Mutator, AChainStepStaysWhereTheTargetReadTheLastOutput) {
   EXPECT_GT(focused, 0);
 }
 
-// The loop-skip outputs of `grammar`'s `in` after token-number changed its
-// one number and the target said it stopped `stop(output)` bytes in.
-std::set<std::string> LoopSkips(
-    const std::string& grammar, const std::string& in,
+// The outputs `op` makes of `grammar`'s `in` after token-number changed its
+// one number (into `kept`) and the target said it stopped `stop(kept)` bytes
+// in.
+std::set<std::string> AfterStop(
+    const std::string& grammar, const std::string& op, const std::string& in,
     const std::function<size_t(const std::string&)>& stop, std::string* kept) {
-  auto m =
-      MakeMutator(grammar, ModePolicy::kAdaptive, "token-number,loop-skip");
-  std::string op;
-  *kept = m->MutateString(in, 256, 1, &op);
-  EXPECT_EQ(op, "token-number");  // loop-skip: no stop known yet
+  auto m = MakeMutator(grammar, ModePolicy::kAdaptive,
+                       absl::StrCat("token-number,", op));
+  std::string used;
+  *kept = m->MutateString(in, 256, 1, &used);
+  EXPECT_EQ(used, "token-number");  // `op`: no stop known yet
   HarnessFeedback read;
   read.read_bytes = static_cast<int64_t>(stop(*kept));
   m->ReportOutcome(Fate::kKept, 1e-4, read);
-  std::set<std::string> skips;
+  std::set<std::string> outs;
   for (unsigned seed = 1; seed <= 200; ++seed) {
-    const std::string out = m->MutateString(*kept, 256, seed, &op);
+    const std::string out = m->MutateString(*kept, 256, seed, &used);
     m->ReportOutcome(Fate::kDiscarded, 1e-4);
-    if (op == "loop-skip") skips.insert(out);
+    if (used == op) outs.insert(out);
   }
-  return skips;
+  return outs;
 }
 
 TEST(Operators, LoopSkipDeletesTheIterationWhereTheTargetStopped) {
   // Stopped after the second element: exactly that one goes.
   std::string kept;
-  const auto skips = LoopSkips(
-      "json", "[10, 20, 30, 40]",
+  const auto skips = AfterStop(
+      "json", "loop-skip", "[10, 20, 30, 40]",
       [](const std::string& s) { return s.find(',', s.find(',') + 1); }, &kept);
   const std::vector<std::string> e =
       absl::StrSplit(absl::string_view(kept).substr(1, kept.size() - 2), ", ");
@@ -899,8 +901,8 @@ TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
   // the first token of the next `; statement` iteration, which stays.
   const std::string in = "CREATE TABLE t(a); SELECT b FROM t; SELECT 7 FROM t;";
   std::string kept;
-  const auto skips = LoopSkips(
-      "sqlite", in,
+  const auto skips = AfterStop(
+      "sqlite", "loop-skip", in,
       [](const std::string& s) { return s.find(';', s.find(';') + 1) + 1; },
       &kept);
   const std::vector<std::string> parts = absl::StrSplit(kept, ';');
@@ -911,11 +913,31 @@ TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
       (std::set<std::string>{absl::StrCat(parts[0], ";", parts[2], ";")}));
 }
 
+TEST(Operators, StopSpliceReplacesTheStatementThatFailed) {
+  // The donors are the kept input's own statements.
+  const std::string in = "CREATE TABLE t(a); SELECT b FROM t; SELECT 7 FROM t;";
+  std::string kept;
+  const auto outs = AfterStop(
+      "sqlite", "stop-splice", in,
+      [](const std::string& s) { return s.find(';', s.find(';') + 1) + 1; },
+      &kept);
+  const std::vector<std::string> parts = absl::StrSplit(kept, ';');
+  ASSERT_EQ(parts.size(), 4u) << kept;
+  const std::string head = absl::StrCat(parts[0], ";");
+  const std::string tail = absl::StrCat(";", parts[2], ";");
+  EXPECT_EQ(outs,
+            (std::set<std::string>{absl::StrCat(head, " ", parts[0], tail),
+                                   absl::StrCat(head, " SELECT 7 FROM t", tail),
+                                   absl::StrCat(head, parts[2], tail)}));
+}
+
 TEST(Operators, LoopSkipNeedsAStop) {
-  auto m = MakeMutator("sqlite", ModePolicy::kAdaptive, "loop-skip");
-  std::string op;
-  m->MutateString("SELECT 1; SELECT 2;", 256, 1, &op);
-  EXPECT_EQ(op, "bytes");
+  for (const std::string arm : {"loop-skip", "stop-splice"}) {
+    auto m = MakeMutator("sqlite", ModePolicy::kAdaptive, arm);
+    std::string op;
+    m->MutateString("SELECT 1; SELECT 2;", 256, 1, &op);
+    EXPECT_EQ(op, "bytes") << arm;
+  }
 }
 
 TEST(Mutator, ReadFocusIsOffWhenAskedOrWhenAllWasRead) {
