@@ -25,7 +25,9 @@
  *   SQL script whose execution stops at its first failing statement, a
  *   parser that gives up at its first error). grammut then puts most of
  *   its edits of that input in the part that was read, where they can
- *   change what the target does (GRAMMUT_READ_FOCUS=0: not).
+ *   change what the target does (GRAMMUT_READ_FOCUS=0: not), and now and
+ *   then deletes or replaces the part where it stopped (the failing
+ *   statement), so what follows runs.
  * - grammut_report_input(data, size) names the input being run (call it
  *   first). With GRAMMUT_KPATH_FEATURES=k (off by default), grammut writes
  *   the k-paths of the input's derivation tree (chains of k grammar symbols,
