@@ -896,17 +896,27 @@ TEST(Operators, LoopSkipDeletesTheIterationWhereTheTargetStopped) {
                        absl::StrCat("[", e[0], ", ", e[2], ", ", e[3], "]")}));
 }
 
-TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
-  // SQLite stops past the `;` that ends the failing statement; the `;` is
-  // the first token of the next `; statement` iteration, which stays.
+// AfterStop on an SQL script whose second statement failed (SQLite stops
+// past the `;` that ends it); `parts` gets the kept script split at `;`.
+std::set<std::string> AfterSecondStatement(const std::string& op,
+                                           std::vector<std::string>* parts) {
   const std::string in = "CREATE TABLE t(a); SELECT b FROM t; SELECT 7 FROM t;";
   std::string kept;
-  const auto skips = AfterStop(
-      "sqlite", "loop-skip", in,
+  const auto outs = AfterStop(
+      "sqlite", op, in,
       [](const std::string& s) { return s.find(';', s.find(';') + 1) + 1; },
       &kept);
-  const std::vector<std::string> parts = absl::StrSplit(kept, ';');
-  ASSERT_EQ(parts.size(), 4u) << kept;
+  *parts = absl::StrSplit(kept, ';');
+  EXPECT_EQ(parts->size(), 4u) << kept;
+  return outs;
+}
+
+TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
+  // The `;` after the failing statement is the first token of the next
+  // `; statement` iteration, which stays.
+  std::vector<std::string> parts;
+  const auto skips = AfterSecondStatement("loop-skip", &parts);
+  ASSERT_EQ(parts.size(), 4u);
   EXPECT_EQ(parts[1], " SELECT b FROM t");
   EXPECT_EQ(
       skips,
@@ -914,15 +924,10 @@ TEST(Operators, LoopSkipSkipsTheStatementThatFailed) {
 }
 
 TEST(Operators, StopSpliceReplacesTheStatementThatFailed) {
-  // The donors are the kept input's own statements.
-  const std::string in = "CREATE TABLE t(a); SELECT b FROM t; SELECT 7 FROM t;";
-  std::string kept;
-  const auto outs = AfterStop(
-      "sqlite", "stop-splice", in,
-      [](const std::string& s) { return s.find(';', s.find(';') + 1) + 1; },
-      &kept);
-  const std::vector<std::string> parts = absl::StrSplit(kept, ';');
-  ASSERT_EQ(parts.size(), 4u) << kept;
+  // The donors are the statements of the input and of the kept output.
+  std::vector<std::string> parts;
+  const auto outs = AfterSecondStatement("stop-splice", &parts);
+  ASSERT_EQ(parts.size(), 4u);
   const std::string head = absl::StrCat(parts[0], ";");
   const std::string tail = absl::StrCat(";", parts[2], ";");
   EXPECT_EQ(outs,
