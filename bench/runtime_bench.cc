@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/parser.h"
-#include "mutator/mutator.h"
-#include "mutator/operators.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "parse/parser.h"
+#include "mutate/mutator.h"
+#include "mutate/operators/operators.h"
 
 namespace grammut {
 namespace {

@@ -4,7 +4,7 @@
 # Runs the ANTLR tool at build time and makes:
 #   * <build>/grammars/<name>/ (or <build>/grammars/<path>/) with the .interp
 #     files (for GRAMMUT_GRAMMAR=dir; an embedded language goes in
-#     <host>/embedded/<TOKEN>/<name>, see grammar_runtime/embedded_language.h)
+#     <host>/embedded/<TOKEN>/<name>, see grammar/embedded_language.h)
 #   * a static library target grammut_grammar_<name> that embeds them; link it
 #     into a fuzz target together with grammut::libfuzzer and the mutator
 #     uses that grammar without any environment variable.

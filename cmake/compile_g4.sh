@@ -3,7 +3,7 @@
 # compile_g4.sh --install-tool [antlr4ng|antlr-ng]   install an npm tool ahead
 #
 # Runs an ANTLR tool to get .interp files, chosen by $GRAMMUT_ANTLR_TOOL as in
-# grammar_runtime/g4_compiler.h:
+# grammar/g4_compiler.h:
 #   auto (default)  Debian's antlr4 4.7.2 ($GRAMMUT_ANTLR4 or antlr4); if it
 #                   fails or ignores an option the grammar sets (warning 83,
 #                   e.g. caseInsensitive), the ANTLR 4.13 tool of npm's
@@ -15,7 +15,7 @@
 # keywords (error 134); only the .interp output is used, so retry with other
 # targets.
 set -u
-# Pinned versions: keep in sync with grammar_runtime/g4_compiler.h.
+# Pinned versions: keep in sync with grammar/g4_compiler.h.
 ANTLR4NG_PKG=antlr4ng-cli@2.0.0
 ANTLR_NG_PKG=antlr-ng@1.0.10
 

@@ -7,10 +7,10 @@
 #
 # Needs the AFL++ builds (scripts/build_targets.sh --afl --targets T), the
 # coverage builds cov_<t> (scripts/build_targets.sh --targets T) and a grammut
-# build with mutator/libgrammut_afl.so and grammars/ (scripts/build.sh).
+# build with lib/libgrammut_afl.so and grammars/ (scripts/build.sh).
 # Every run: afl-fuzz -i harness_examples/<t>/seeds -t 500 -V <minutes*60> -s <trial>
 # on TARGETS_DIR/<t>/afl/fuzz_<t>, without (afl) or with (afl+grammut)
-# AFL_CUSTOM_MUTATOR_LIBRARY=BUILD/mutator/libgrammut_afl.so and
+# AFL_CUSTOM_MUTATOR_LIBRARY=BUILD/lib/libgrammut_afl.so and
 # GRAMMUT_GRAMMAR=BUILD/grammars/<g>; both get the same seeds, timeout and
 # flags. Afterwards each final queue is replayed through cov_<t>
 # (bench/coverage_report.py replay: branch coverage of the library's own
@@ -47,7 +47,7 @@ TDIR="${TDIR:-$BUILD/targets}"
 TDIR="$(cd "$TDIR" && pwd)"
 OUT="${OUT:-$REPO/bench/results/$(date +%Y-%m-%d)-afl}"
 mkdir -p "$OUT" && OUT="$(cd "$OUT" && pwd)"
-LIB="$BUILD/mutator/libgrammut_afl.so"
+LIB="$BUILD/lib/libgrammut_afl.so"
 SECONDS_PER_RUN="${RUN_SECONDS:-$((MINUTES * 60))}"
 
 die() { echo "bench_afl: $*" >&2; exit 1; }

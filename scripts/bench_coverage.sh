@@ -63,7 +63,7 @@
 #                   is rebuilt over every run found in DIR.
 #   --work DIR      scratch space for the corpora (default build/bench_work/<name of --out>)
 #   --jobs N        fuzzers run at the same time (default 2; keep it <= the number of cores)
-#   --build DIR     grammut build directory: DIR/mutator/libgrammut.so and DIR/grammars/<g>
+#   --build DIR     grammut build directory: DIR/lib/libgrammut.so and DIR/grammars/<g>
 #                   (default build/). The targets always come from build/targets
 #                   (scripts/build_targets.sh); the grammut-linked binaries are linked into
 #                   DIR/bench_bin/, so several grammut builds can share build/targets.
@@ -211,7 +211,7 @@ for tool in python3 clang++ llvm-profdata-14 llvm-cov-14 git sha256sum; do
 done
 command -v gnuplot >/dev/null || echo "bench_coverage: warning: gnuplot not found, no plots (scripts/setup.sh installs gnuplot-nox)" >&2
 mkdir -p "$BUILD" && BUILD="$(cd "$BUILD" && pwd)"
-SO="$BUILD/mutator/libgrammut.so"
+SO="$BUILD/lib/libgrammut.so"
 NEED_GRAMMUT=0
 for c in "${CONFIG_LIST[@]}"; do uses_grammut "$c" && NEED_GRAMMUT=1; done
 if [ "$NEED_GRAMMUT" = 1 ]; then

@@ -11,7 +11,7 @@
 #   --trials N      trials per target and configuration (default 3)
 #   --scenario S    seeded: the grammar's samples as seeds (default); empty: no
 #                   seeds; both
-#   --build DIR     grammut build: DIR/mutator/libgrammut.so, DIR/grammars/<g> (default build)
+#   --build DIR     grammut build: DIR/lib/libgrammut.so, DIR/grammars/<g> (default build)
 #   --out DIR       results (default bench/results/<date>-unseen): report.md,
 #                   results.csv, commands.txt, runs/<scenario>/<t>/<config>/trial<i>/fuzz.log.gz
 # A trial of plain and the same trial of grammut run at the same time (one
@@ -57,7 +57,7 @@ for t in "${TARGET_LIST[@]}"; do
     case "$t" in jansson|tinyxml2|duktape) ;; *) die "unknown target '$t' (jansson, tinyxml2, duktape)" ;; esac
 done
 BUILD="$(cd "$BUILD" && pwd)"
-SO="$BUILD/mutator/libgrammut.so"
+SO="$BUILD/lib/libgrammut.so"
 [ -f "$SO" ] || die "$SO missing (run scripts/build.sh $BUILD)"
 SECONDS_PER_TRIAL=$(awk -v m="$MINUTES" 'BEGIN { print int(m * 60 + 0.5) }')
 [ -n "$OUT" ] || OUT="$REPO/bench/results/$(date +%F)-unseen"

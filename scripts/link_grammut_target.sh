@@ -2,7 +2,7 @@
 # link_grammut_target.sh <target> [BUILD_DIR] [--targets-dir DIR] [--out FILE]
 #
 # Links the grammut-linked fuzzer for a target built by scripts/build_targets.sh:
-#   TARGETS_DIR/<t>/fuzz_<t>.o + link_libs.txt + BUILD_DIR/mutator/libgrammut.so
+#   TARGETS_DIR/<t>/fuzz_<t>.o + link_libs.txt + BUILD_DIR/lib/libgrammut.so
 #   -> OUT (default TARGETS_DIR/<t>/fuzz_<t>_grammut)
 # BUILD_DIR (the grammut build) defaults to build/ in the repo, TARGETS_DIR to
 # BUILD_DIR/targets. The binary finds libgrammut.so through its rpath, so give
@@ -42,7 +42,7 @@ TDIR="${TDIR:-$BUILD/targets}"
 [ -d "$TDIR" ] || die "targets directory $TDIR missing (run scripts/build_targets.sh)"
 TDIR="$(cd "$TDIR" && pwd)"
 T="$TDIR/$t"
-MUT="$BUILD/mutator"
+MUT="$BUILD/lib"
 CXX="${CXX:-clang++}"
 out="${out:-$T/fuzz_${t}_grammut}"
 

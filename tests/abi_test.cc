@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/rng.h"
+#include "base/rng.h"
 #include "gtest/gtest.h"
-#include "mutator/libfuzzer/libfuzzer_glue.h"
+#include "libfuzzer/libfuzzer_glue.h"
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
                                           size_t max_size, unsigned int seed);

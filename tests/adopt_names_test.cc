@@ -5,12 +5,12 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "grammar_runtime/lexer_dfa.h"
-#include "grammar_runtime/token_generator.h"
+#include "grammar/lexer_dfa.h"
+#include "generate/token_generator.h"
 #include "gtest/gtest.h"
-#include "mutator/config.h"
-#include "mutator/mutator.h"
-#include "mutator/operators.h"
+#include "mutate/config.h"
+#include "mutate/mutator.h"
+#include "mutate/operators/operators.h"
 #include "tests/test_util.h"
 
 namespace grammut {

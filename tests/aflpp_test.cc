@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/rng.h"
+#include "parse/parser.h"
+#include "base/rng.h"
 #include "gtest/gtest.h"
-#include "mutator/aflpp/aflpp_glue.h"
+#include "aflpp/aflpp_glue.h"
 #include "tests/test_util.h"
 
 namespace grammut {

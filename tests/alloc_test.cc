@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <new>
 
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/donor_pool.h"
-#include "mutator/mutator.h"
+#include "mutate/donor_pool.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace {

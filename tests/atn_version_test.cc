@@ -2,7 +2,7 @@
 // conversion to version 3, on .interp files committed under
 // tests/data/antlr413 (see its README for the tools and commands). No tool
 // runs here.
-#include "grammar_runtime/internal/atn_version.h"
+#include "grammar/antlr/atn_version.h"
 
 #include <string>
 #include <vector>
@@ -12,11 +12,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/interp_file.h"
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/weights.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "grammar/interp_file.h"
+#include "parse/parser.h"
+#include "learn/weights.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

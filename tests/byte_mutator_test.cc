@@ -1,5 +1,5 @@
 // Tests for grammut's own byte mutator (used without LLVMFuzzerMutate).
-#include "mutator/byte_mutator.h"
+#include "mutate/byte_mutator.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 // Tests for Zest-style replay: choice extraction, replay through the
 // generator, the record mutation, and the replay operators.
-#include "grammar_runtime/choice_replay.h"
+#include "generate/choice_replay.h"
 
 #include <memory>
 #include <string>
@@ -8,10 +8,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

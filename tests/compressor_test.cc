@@ -1,6 +1,6 @@
 // Tests for Compressor: what it deflates inflates back exactly, and
 // anything else is refused.
-#include "mutator/compressor.h"
+#include "base/compressor.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // Tests for CoverageNovelty: libFuzzer's features (counter, hit-count
 // bucket) counted once each, whatever else the counters hold.
-#include "mutator/libfuzzer/coverage_novelty.h"
+#include "libfuzzer/coverage_novelty.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 // The CPU budget's controller, driven with simulated CPU times: a model
 // fuzzer whose grammut share falls as more grammar calls are throttled.
-#include "mutator/cpu_budget.h"
+#include "mutate/cpu_budget.h"
 
 #include <cstdint>
 

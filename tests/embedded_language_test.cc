@@ -1,6 +1,6 @@
 // Tests for embedded languages: sentences of another grammar written
 // inside a host token, quoted the way the host lexer reads them back.
-#include "grammar_runtime/embedded_language.h"
+#include "grammar/embedded_language.h"
 
 #include <memory>
 #include <set>
@@ -8,7 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 
 namespace grammut {

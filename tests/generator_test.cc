@@ -1,5 +1,5 @@
 // Tests for generation: validity, the size budget, determinism.
-#include "grammar_runtime/generator.h"
+#include "generate/generator.h"
 
 #include <fstream>
 #include <string>
@@ -7,7 +7,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

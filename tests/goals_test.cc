@@ -1,10 +1,10 @@
 // Tests for goal-directed learning (goals.h) and harness feedback in the
 // Mutator: what is learned from, what scores, when a rule is reset.
-#include "mutator/goals.h"
+#include "mutate/goals.h"
 
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

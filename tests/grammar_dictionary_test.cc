@@ -1,5 +1,5 @@
 // Tests for the grammar's fixed tokens as a fuzzing dictionary.
-#include "grammar_runtime/grammar_dictionary.h"
+#include "grammar/grammar_dictionary.h"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
 // Tests for loading grammars: .interp directories, .g4 files, errors.
-#include "grammar_runtime/grammar.h"
+#include "grammar/grammar.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "absl/strings/match.h"
-#include "grammar_runtime/interp_file.h"
+#include "grammar/interp_file.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -4,10 +4,10 @@
 #include <string>
 
 #include "absl/strings/ascii.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/config.h"
-#include "mutator/mutator.h"
+#include "mutate/config.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

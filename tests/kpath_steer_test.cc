@@ -1,5 +1,5 @@
 // Tests for steered k-path suites (Algorithm 1 with its close-offs).
-#include "grammar_runtime/kpath_steer.h"
+#include "kpath/kpath_steer.h"
 
 #include <algorithm>
 #include <fstream>
@@ -7,11 +7,11 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/kpath.h"
-#include "grammar_runtime/kpath_coverage.h"
-#include "grammar_runtime/kpath_route.h"
-#include "grammar_runtime/kpath_suite.h"
-#include "grammar_runtime/parser.h"
+#include "kpath/kpath.h"
+#include "kpath/kpath_coverage.h"
+#include "kpath/kpath_route.h"
+#include "kpath/kpath_suite.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -1,11 +1,11 @@
 // Tests for k-path coverage sets and k-path covering suites.
-#include "grammar_runtime/kpath_suite.h"
+#include "kpath/kpath_suite.h"
 
 #include <set>
 
-#include "grammar_runtime/kpath.h"
-#include "grammar_runtime/kpath_coverage.h"
-#include "grammar_runtime/parser.h"
+#include "kpath/kpath.h"
+#include "kpath/kpath_coverage.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -1,11 +1,11 @@
 // Tests for KPathTargets and the k-path-directed regeneration operator.
-#include "mutator/kpath_targets.h"
+#include "kpath/kpath_targets.h"
 
 #include "absl/container/flat_hash_set.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
-#include "mutator/operators.h"
+#include "mutate/mutator.h"
+#include "mutate/operators/operators.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -1,11 +1,11 @@
 // Tests for k-path coverage: the dissertation's worked numbers, trees.
-#include "grammar_runtime/kpath.h"
+#include "kpath/kpath.h"
 
 #include <set>
 
 #include "absl/container/flat_hash_set.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -1,10 +1,10 @@
 // Tests for LexerDfa: it must read tokens exactly as ANTLR's lexer does.
-#include "grammar_runtime/lexer_dfa.h"
+#include "grammar/lexer_dfa.h"
 
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/rng.h"
-#include "grammar_runtime/utf8.h"
+#include "parse/parser.h"
+#include "base/rng.h"
+#include "base/utf8.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -1,7 +1,7 @@
 // Tests for the glue's reading of libFuzzer's tables of recent compares:
 // words and integers decoded in the layout libFuzzer keeps, pairs that say
 // nothing left out, and a table of another layout refused.
-#include "mutator/libfuzzer/libfuzzer_compares.h"
+#include "libfuzzer/libfuzzer_compares.h"
 
 #include <cstdint>
 #include <cstring>

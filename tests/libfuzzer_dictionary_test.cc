@@ -1,12 +1,12 @@
 // Tests for pointing libFuzzer's -dict at the grammar's words.
-#include "mutator/libfuzzer/libfuzzer_dictionary.h"
+#include "libfuzzer/libfuzzer_dictionary.h"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "grammar_runtime/file_io.h"
+#include "base/file_io.h"
 #include "gtest/gtest.h"
 
 namespace grammut {

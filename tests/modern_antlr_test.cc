@@ -10,11 +10,11 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/g4_compiler.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/weights.h"
+#include "grammar/g4_compiler.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "parse/parser.h"
+#include "learn/weights.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

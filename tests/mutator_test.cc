@@ -1,5 +1,5 @@
 // Tests for the core Mutator and its operators.
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 
 #include <functional>
 #include <initializer_list>
@@ -11,12 +11,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/arms.h"
-#include "mutator/config.h"
-#include "mutator/loops.h"
-#include "mutator/operators.h"
+#include "mutate/schedule/arms.h"
+#include "mutate/config.h"
+#include "mutate/loops.h"
+#include "mutate/operators/operators.h"
 #include "tests/test_util.h"
 
 namespace grammut {

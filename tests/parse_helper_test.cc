@@ -2,7 +2,7 @@
 // (parse_service.h, server in a thread), the helper process itself
 // (parse_helper.h, the real `grammut parse-server`) and the mutator's use
 // of it (same outputs as parsing in-process; fallback when it fails).
-#include "mutator/parse_helper.h"
+#include "parse/parse_helper.h"
 
 #include <signal.h>
 #include <sys/socket.h>
@@ -13,9 +13,9 @@
 #include <thread>
 
 #include "absl/strings/match.h"
-#include "grammar_runtime/parse_service.h"
+#include "parse/parse_service.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

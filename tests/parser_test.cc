@@ -1,10 +1,10 @@
 // Tests for the parser: exact round trips, derivations, bad input.
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/rng.h"
+#include "base/rng.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

@@ -1,14 +1,14 @@
 // Tests for choosing by place: the match length of two places, the draw
 // that prefers the longest match, and the places the tree index records.
-#include "grammar_runtime/place_match.h"
+#include "learn/place_match.h"
 
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/donor_pool.h"
-#include "mutator/tree_index.h"
+#include "mutate/donor_pool.h"
+#include "mutate/cache/tree_index.h"
 #include "tests/test_util.h"
 
 namespace grammut {

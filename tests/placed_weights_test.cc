@@ -2,13 +2,13 @@
 // Weights, and learned generation at a place.
 #include <string>
 
-#include "grammar_runtime/decision_place.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/weights.h"
+#include "learn/decision_place.h"
+#include "generate/generator.h"
+#include "parse/parser.h"
+#include "learn/weights.h"
 #include "gtest/gtest.h"
-#include "mutator/config.h"
-#include "mutator/mutator.h"
+#include "mutate/config.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -1,7 +1,7 @@
 // Tests for words taken from the fuzzed program: which runs of its data
 // count as words, which token types keep them, and that generation uses
 // them.
-#include "mutator/program_words.h"
+#include "mutate/program_words.h"
 
 #include <memory>
 #include <string>
@@ -9,7 +9,7 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -1,6 +1,6 @@
-// Tests for grammar-aware reduction (mutator/reduce/): exact results with
+// Tests for grammar-aware reduction (shrink/): exact results with
 // in-process interestingness tests.
-#include "mutator/reduce/reducer.h"
+#include "shrink/reducer.h"
 
 #include <set>
 #include <string>
@@ -8,7 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "mutator/reduce/ddmin.h"
+#include "shrink/ddmin.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -1,15 +1,15 @@
 // Tests for k-path features (StructureFeatures, Mutator::
 // WriteStructureFeatures): what they write and for which tree.
-#include "mutator/structure_features.h"
+#include "mutate/structure_features.h"
 
 #include <set>
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/kpath.h"
-#include "grammar_runtime/parser.h"
+#include "kpath/kpath.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tests/test_util.h"
 
 namespace grammut {

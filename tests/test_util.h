@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/parser.h"
-#include "grammar_runtime/weights.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "parse/parser.h"
+#include "learn/weights.h"
 
 namespace grammut::testing {
 

@@ -1,6 +1,6 @@
 // Tests for the token pool: texts kept per token type and per grammar
 // context, drawn from the same place they were seen in.
-#include "grammar_runtime/token_pool.h"
+#include "generate/token_pool.h"
 
 #include <algorithm>
 #include <memory>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

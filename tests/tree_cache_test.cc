@@ -1,14 +1,14 @@
 // Tests for BoundedMap (every bounded table of the mutator) and TreeCache.
-#include "mutator/tree_cache.h"
+#include "mutate/cache/tree_cache.h"
 
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "grammar_runtime/tree_codec.h"
+#include "tree/tree_codec.h"
 #include "gtest/gtest.h"
-#include "mutator/bounded_map.h"
+#include "base/bounded_map.h"
 #include "tests/test_util.h"
 
 namespace grammut {

@@ -1,6 +1,6 @@
 // Tests for PackTree/UnpackTree: every tree comes back exactly, and bytes
 // that are not a packed tree are refused without reading out of bounds.
-#include "grammar_runtime/tree_codec.h"
+#include "tree/tree_codec.h"
 
 #include <string>
 

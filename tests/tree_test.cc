@@ -1,5 +1,5 @@
 // Tests for Tree: preorder arena, byte offsets, splices, child edits.
-#include "grammar_runtime/tree.h"
+#include "tree/tree.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 // Tests for the probabilistic grammar: Inputs from Hell's worked example,
 // learning fidelity, and the weights file format.
-#include "grammar_runtime/weights.h"
+#include "learn/weights.h"
 
 #include <cmath>
 #include <filesystem>
@@ -8,8 +8,8 @@
 #include <map>
 
 #include "absl/strings/match.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 

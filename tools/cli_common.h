@@ -8,9 +8,9 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
-#include "grammar_runtime/file_io.h"
-#include "grammar_runtime/grammar.h"
-#include "grammar_runtime/weights.h"
+#include "base/file_io.h"
+#include "grammar/grammar.h"
+#include "learn/weights.h"
 
 ABSL_DECLARE_FLAG(std::string, grammar);
 ABSL_DECLARE_FLAG(std::string, start);

@@ -1,9 +1,9 @@
 // `grammut dict`: the grammar's fixed tokens as a libFuzzer/AFL++
-// dictionary (grammar_runtime/grammar_dictionary.h).
+// dictionary (grammar/grammar_dictionary.h).
 #include <cstdio>
 
 #include "absl/flags/flag.h"
-#include "grammar_runtime/grammar_dictionary.h"
+#include "grammar/grammar_dictionary.h"
 #include "tools/cli_common.h"
 
 namespace grammut::cli {

@@ -4,11 +4,11 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "grammar_runtime/generator.h"
-#include "grammar_runtime/kpath.h"
-#include "grammar_runtime/kpath_steer.h"
-#include "grammar_runtime/kpath_suite.h"
-#include "grammar_runtime/parser.h"
+#include "generate/generator.h"
+#include "kpath/kpath.h"
+#include "kpath/kpath_steer.h"
+#include "kpath/kpath_suite.h"
+#include "parse/parser.h"
 #include "tools/cli_common.h"
 
 ABSL_FLAG(int, kpath, 0,

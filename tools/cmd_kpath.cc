@@ -9,9 +9,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "grammar_runtime/kpath.h"
-#include "grammar_runtime/kpath_coverage.h"
-#include "grammar_runtime/parser.h"
+#include "kpath/kpath.h"
+#include "kpath/kpath_coverage.h"
+#include "parse/parser.h"
 #include "tools/cli_common.h"
 
 ABSL_FLAG(std::string, k, "1..5",

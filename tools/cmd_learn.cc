@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "absl/flags/flag.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "tools/cli_common.h"
 
 namespace grammut::cli {

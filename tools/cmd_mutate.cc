@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "absl/flags/flag.h"
-#include "mutator/mutator.h"
+#include "mutate/mutator.h"
 #include "tools/cli_common.h"
 
 namespace grammut::cli {

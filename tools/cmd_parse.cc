@@ -5,7 +5,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
-#include "grammar_runtime/parser.h"
+#include "parse/parser.h"
 #include "tools/cli_common.h"
 
 namespace grammut::cli {

@@ -1,13 +1,13 @@
 // `grammut parse-server`: parses for a fuzzer's grammut (parse_service.h).
 //
 // Not for people: the mutator in a fuzzer starts it with a socket on
-// standard input and output (mutator/parse_helper.h), sends its grammar and
+// standard input and output (parse/parse_helper.h), sends its grammar and
 // then one corpus entry at a time, and reads back packed trees. It exits
 // when its input closes (the fuzzer stopped).
 #include <cstdio>
 #include <string>
 
-#include "grammar_runtime/parse_service.h"
+#include "parse/parse_service.h"
 #include "tools/cli_common.h"
 
 namespace grammut::cli {

@@ -1,11 +1,11 @@
 // `grammut reduce`: shrink an input while a test says it is still
-// interesting (mutator/reduce/reducer.h; the tests: tools/reduce_oracle.h).
+// interesting (shrink/reducer.h; the tests: tools/reduce_oracle.h).
 #include <chrono>
 #include <cstdio>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "mutator/reduce/reducer.h"
+#include "shrink/reducer.h"
 #include "tools/cli_common.h"
 #include "tools/reduce_oracle.h"
 

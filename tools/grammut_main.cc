@@ -14,7 +14,7 @@
 //                    [--max_size BYTES] --out DIR
 //   grammut dict     --grammar G [-o FILE]
 //   grammut parse-server   (started by a fuzzer's grammut; see
-//                          grammar_runtime/parse_service.h)
+//                          parse/parse_service.h)
 #include <cstdio>
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // reduce_oracle.h: the interestingness tests of `grammut reduce`, made from
 // commands.
 //
-// The reducer (mutator/reduce/reducer.h) takes a callback; these wrap a
+// The reducer (shrink/reducer.h) takes a callback; these wrap a
 // command into one. Each candidate is written to a file in a private
 // temporary directory (named like the input file, so tests that look at the
 // extension still work) and a process is run on it:

@@ -52,7 +52,7 @@
 extern "C" {
 #endif
 
-/* grammut's entry points (mutator/libfuzzer/harness_feedback.cc). */
+/* grammut's entry points (libfuzzer/harness_feedback.cc). */
 /* Notes the running input's verdict (nonzero valid, 0 invalid); for a
  * valid input, grammut folds the target's inline 8-bit counters (found in
  * the program's own section table, never declared here: the coverage

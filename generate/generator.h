@@ -1,0 +1,278 @@
+// generator.h: random derivations from the parser ATN.
+//
+// Generate walks the parser ATN from a rule's start state to its stop state.
+// At each decision it samples an alternative from the Weights (in the chosen
+// probability mode) among the alternatives that still fit the byte budget;
+// once the nesting or step limits are reached it takes only the cheapest
+// alternative (per-state minimum costs, see min_cost.h), so every walk ends
+// and no output exceeds the budget. Precedence predicates of left-recursive
+// rules are honoured, so generated expressions re-parse with the same shape.
+// The result is a Tree with the derivation recorded on every rule node;
+// tokens get a separator only where two would otherwise run together.
+//
+// Example:
+//   Generator gen(grammar, weights, token_generator, separators, &pool);
+//   GenerateOptions opt; opt.max_bytes = 512;
+//   Tree t;
+//   if (gen.Generate(grammar.start_rule(), rng, opt, &t)) { ... }
+#ifndef GRAMMUT_GENERATE_GENERATOR_H_
+#define GRAMMUT_GENERATE_GENERATOR_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/types/span.h"
+#include "learn/decision_place.h"
+#include "grammar/grammar.h"
+#include "learn/place_match.h"
+#include "base/rng.h"
+#include "grammar/separator_oracle.h"
+#include "generate/token_generator.h"
+#include "generate/token_pool.h"
+#include "tree/tree.h"
+#include "learn/weights.h"
+
+namespace grammut {
+
+class ChoiceReplay;
+struct ChoiceSequence;
+
+// GenerationSteer forces choices of one derivation (kpath_steer.h steers one
+// toward a k-path). The generator reports the rule invocations it opens and
+// closes, and asks at every ATN state it leaves, so a steer can follow the
+// walk; wherever the steer answers -1 the generator chooses as usual. A
+// forced choice beats the byte budget and the nesting limit (Generate still
+// fails if the text ends up over budget).
+class GenerationSteer {
+ public:
+  virtual ~GenerationSteer() = default;
+  // EnterRule: the generator opened an invocation of `rule` through parser
+  // edge `edge` (-1 for the rule Generate was called with).
+  virtual void EnterRule(int rule, int32_t edge) = 0;
+  // ExitRule: the innermost invocation ended.
+  virtual void ExitRule() = 0;
+  // Force is asked at `state` (of the innermost invocation, with at least
+  // one edge): the edge to take (0-based), -1 to let the generator choose,
+  // or kGiveUp to end the generation (Generate returns false).
+  static constexpr int kGiveUp = -2;
+  virtual int Force(int32_t state) = 0;
+  // ForceTokenType is asked when the walk takes a set or wildcard edge
+  // `edge` (absolute): the token type to emit, or -1 to let it choose.
+  virtual int ForceTokenType(int32_t edge) = 0;
+};
+
+// Budget and policy for one generation. Nesting counts rule invocations and
+// the iterations of left-recursive operator loops (ANTLR's parse tree nests
+// one level per operator), so a generated input never nests deeper than the
+// parser will accept.
+struct GenerateOptions {
+  size_t max_bytes = 4096;  // hard cap on the serialized size
+  int max_depth = 64;       // rule nesting before cheapest-only
+  ProbabilityMode mode = ProbabilityMode::kLearned;
+  double pool_probability = 0.5;  // chance to reuse a corpus token text
+  // Texts of the tokens `context_tokens` (nodes of `context`, typically
+  // the input being mutated; empty: any of its nodes) are tried first, with
+  // probability `context_probability`, for generated tokens of the same
+  // type: a new subtree then names the tables, variables and elements its
+  // input defines. Not owned; null: none.
+  const Tree* context = nullptr;
+  absl::Span<const int32_t> context_tokens;
+  // Optional, kTokenPlaceDepth per entry of `context_tokens`: the rules
+  // enclosing that token, innermost first (-1 past the root). With them a
+  // name is taken from the input where it stood in the same place (a table
+  // name for a table name), backing off to fewer enclosing rules.
+  absl::Span<const int32_t> context_token_rules;
+  double context_probability = 0;
+  int precedence = 0;  // precedence argument of the start rule
+  // The rules enclosing the generated one where its tree goes (outermost
+  // first; empty: unknown), so pool texts come from the same place.
+  absl::Span<const int32_t> enclosing;
+  // Where the generated rule's tree goes, for weighing its decisions by
+  // place (decision_place.h). Unknown by default; a generation of the start
+  // rule with nothing enclosing it is taken to be a whole input.
+  DecisionPlace place;
+  bool shortest = false;  // take only the cheapest alternatives
+  // Zest-style replay: take the choices from here while it has any, then
+  // go on with the Rng (see choice_replay.h). Not owned; null: none.
+  ChoiceReplay* replay = nullptr;
+  // Algorithm 3 of Havrikov's dissertation (BoundedTree): at a decision,
+  // choose only among the alternatives whose shallowest completion stays
+  // within `max_depth` nesting levels, when there is any (past the limit:
+  // the cheapest of those), so rule nodes nest at most max_depth - 1
+  // below the root where the grammar allows it.
+  bool fit_depth = false;
+  // Forces choices (see GenerationSteer); not owned; null: none. Not
+  // combined with `replay`.
+  GenerationSteer* steer = nullptr;
+  // A part of the rule instead of all of it: the walk starts at decision
+  // state `start_state` of the rule, takes its edge `start_edge` (0-based)
+  // first, and ends where the rule's own walk reaches `stop_state` (a
+  // block's end). The root node then holds that part's children and steps
+  // (the first step is the start decision's, at child 0). -1: the rule.
+  int32_t start_state = -1;
+  int32_t start_edge = -1;
+  int32_t stop_state = -1;
+};
+
+// The text of a token of `type` among token nodes `nodes` of `tree` (empty:
+// among all its nodes), not empty and at most `max_len` bytes, or an empty
+// view. `want` holds the rules enclosing the token to be written, innermost
+// first (at most kTokenPlaceDepth; may be empty).
+//
+// With `node_rules` (kTokenPlaceDepth per entry of `nodes`, innermost
+// first), every token of `nodes` is looked at: the candidates enclosed by
+// the most rules of `want` in order are drawn from, each shorter match
+// (then any token of the type) taking over with probability 1/4.
+// Without, a few random nodes are looked at, the first half taking only a
+// token whose parent is a node of rule want[0]. A text equal to `avoid`
+// (the one being replaced) is never returned.
+absl::string_view PickTokenTextOfType(const Tree& tree,
+                                      absl::Span<const int32_t> nodes,
+                                      absl::Span<const int32_t> node_rules,
+                                      int type, size_t max_len, Rng& rng,
+                                      absl::Span<const int32_t> want,
+                                      absl::string_view avoid = {});
+
+class Generator {
+ public:
+  // All references must outlive the generator. `pool` may be null.
+  Generator(const Grammar& grammar, const Weights& weights,
+            TokenGenerator& tokens, SeparatorOracle& separators,
+            const TokenPool* pool);
+
+  // Generate writes to `out` (cleared first; its buffers are reused) a
+  // derivation of `rule` whose text has at most `options.max_bytes` bytes.
+  // Returns false if even the shortest derivation does not fit.
+  bool Generate(int rule, Rng& rng, const GenerateOptions& options, Tree* out);
+  // The same, returning a new tree or nullopt (for tools and tests).
+  std::optional<Tree> Generate(int rule, Rng& rng,
+                               const GenerateOptions& options);
+
+  // Work done so far: ATN states walked and edge costs looked up. Tests
+  // bound generation work with this.
+  uint64_t work() const { return work_; }
+
+ private:
+  // One rule invocation being generated.
+  struct Frame {
+    int32_t follow;     // state to continue at in the caller (-1: none)
+    int node;           // tree node
+    uint16_t children;  // children added so far
+    int precedence;
+    int64_t reserve;  // minimum bytes owed after returning (follow's cost)
+    // Nesting as ANTLR's parse tree will have it: the frame's own depth,
+    // and the deepest point of what it generated so far. Each iteration of
+    // a left-recursive operator loop wraps everything generated so far in
+    // the frame in one more context, so it raises `peak` by one.
+    int base;
+    int peak;
+    // Replay: the node of the replayed tree this invocation reproduces (-1:
+    // none), and where the search for its next rule child starts.
+    int32_t source;
+    int32_t source_cursor;
+    DecisionPlace place;  // where the invocation stands
+    std::vector<DerivationStep> steps;
+  };
+  // Replay: the child of the frame's source node that a call of `rule`
+  // after `consumed` choices reproduces, or -1; advances the cursor.
+  int32_t SourceChild(Frame& frame, const ChoiceSequence& seq, int rule,
+                      size_t consumed);
+  // Opens a frame (reusing the buffers of an earlier one).
+  Frame& PushFrame(int32_t follow, int node, int precedence, int64_t reserve,
+                   int base, const DecisionPlace& place);
+
+  // Minimum cost of taking parser edge `k` (bytes to the rule's end),
+  // honouring precedence predicates met within a few epsilon steps;
+  // unreachable if they fail. Constant time for edges no precedence
+  // predicate can affect.
+  MinCost EdgeCost(uint32_t k, int precedence, int depth);
+  void PrecomputeEdgeCosts();
+  // A token type among the first `fitting` of `accepted` (a member of
+  // set_types_, not_set_types_ or wildcard_types_), weighed in `mode`.
+  int PickTokenType(const std::vector<int>& accepted, size_t fitting,
+                    ProbabilityMode mode, Rng& rng);
+  // With probability options.context_probability, sets text_ to the text
+  // of a token of `type` from options.context that fits `room`, preferably
+  // one enclosed as `want` (innermost first); false if none was taken.
+  bool PickContextText(int type, absl::Span<const int32_t> want, int64_t room,
+                       const GenerateOptions& options, Rng& rng);
+  // The rules enclosing the next token, innermost first, at most
+  // kTokenPlaceDepth (for PickContextText; empty without token contexts).
+  absl::Span<const int32_t> WantedContext(const Tree& tree,
+                                          const GenerateOptions& options);
+  // The last TokenPool::kMaxContextRules rules enclosing the next token
+  // (options.enclosing, then the open frames), outermost first.
+  absl::Span<const int32_t> Enclosing(const Tree& tree,
+                                      const GenerateOptions& options);
+  // Per parser edge: the fewest nesting levels a walk that takes it needs
+  // below the current invocation to reach the rule's end (fit_depth).
+  void PrecomputeEdgeDepths();
+
+  const Grammar& grammar_;
+  const Weights& weights_;
+  TokenGenerator& tokens_;
+  SeparatorOracle& separators_;
+  const TokenPool* pool_;
+  std::vector<int> generable_types_;
+  // Per parser set (AtnGraph::sets), the generable types it holds and those
+  // it does not, and all generable types (for wildcards): what a set,
+  // not-set or wildcard edge accepts, without a set lookup per type at every
+  // token. Each list is sorted by shortest text, shortest first (ties in
+  // type order).
+  std::vector<std::vector<int>> set_types_;
+  std::vector<std::vector<int>> not_set_types_;
+  std::vector<int> wildcard_types_;
+  std::vector<MinCost> edge_cost_;          // per parser edge, no predicates
+  std::vector<bool> precedence_sensitive_;  // per parser edge
+  std::vector<bool> fixed_costs_;    // per state: no edge precedence-sensitive
+  std::vector<int32_t> edge_depth_;  // per parser edge
+  // PassThroughTargets of the parser graph.
+  std::vector<int32_t> pass_to_;
+  // EdgeCost of precedence-sensitive edges, by (edge, precedence): at most
+  // one entry per such edge and precedence level of the grammar.
+  absl::flat_hash_map<uint64_t, MinCost> precedence_costs_;
+  uint64_t work_ = 0;
+  // Scratch, reused across calls.
+  std::vector<Frame> frames_;
+  size_t depth_ = 0;  // frames in use
+  std::vector<double> weights_scratch_;
+  std::vector<MinCost> costs_;
+  std::vector<double> type_weights_;
+  std::vector<int32_t> enclosing_;  // a token's enclosing rules
+  std::vector<int32_t> wanted_;     // WantedContext's buffer
+  // Cumulative TokenTypeWeights of whole type lists, by (list, mode), as of
+  // Weights::token_version() `version`.
+  struct TypeCdf {
+    uint64_t version = 0;
+    std::vector<double> sums;
+  };
+  absl::flat_hash_map<std::pair<const std::vector<int>*, int>, TypeCdf>
+      type_cdfs_;
+  std::string text_;
+};
+
+// GeneratorKit is a Generator with what it needs: the lexer DFA (bounded by
+// `dfa_bytes`), the separator oracle and the token generator. `grammar`,
+// `weights` and `pool` (may be null) must outlive it.
+struct GeneratorKit {
+  GeneratorKit(const Grammar& grammar, const Weights& weights,
+               const TokenPool* pool, size_t dfa_bytes = size_t{16} << 20)
+      : dfa(grammar.lexer_graph(), dfa_bytes),
+        separators(grammar, &dfa),
+        tokens(grammar, &dfa),
+        generator(grammar, weights, tokens, separators, pool) {}
+  GeneratorKit(const GeneratorKit&) = delete;
+  GeneratorKit& operator=(const GeneratorKit&) = delete;
+
+  LexerDfa dfa;
+  SeparatorOracle separators;
+  TokenGenerator tokens;
+  Generator generator;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GENERATE_GENERATOR_H_

@@ -1,0 +1,116 @@
+// token_generator.h: makes the text of one token.
+//
+// Literal tokens use their literal text. Other tokens are made by a random
+// walk over the lexer ATN of a lexer rule that produces the token type
+// (sets, ranges, not-sets over a printable default alphabet, closures,
+// fragment calls), or taken from a TokenPool of texts seen in real inputs.
+// With a LexerDfa, a made text is kept only if the lexer would read it back
+// as exactly that one token (e.g. an identifier walk that made "if" is
+// refused where `if` is a keyword); otherwise the rule's shortest text is
+// used. Checking costs one DFA step per code point.
+#ifndef GRAMMUT_GENERATE_TOKEN_GENERATOR_H_
+#define GRAMMUT_GENERATE_TOKEN_GENERATOR_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "grammar/grammar.h"
+#include "grammar/lexer_dfa.h"
+#include "base/rng.h"
+#include "generate/token_pool.h"
+
+namespace grammut {
+
+// TokenTextSource makes whole texts for one token type from elsewhere than
+// the lexer rules: an embedded language (embedded_language.h).
+class TokenTextSource {
+ public:
+  virtual ~TokenTextSource() = default;
+  // Make writes to `out` a text of at most `max_len` bytes, which may use
+  // `words` (the words of the input it goes into; may be empty); false if
+  // it made none that fits.
+  virtual bool Make(Rng& rng, size_t max_len,
+                    absl::Span<const absl::string_view> words,
+                    std::string* out) = 0;
+};
+
+class TokenGenerator {
+ public:
+  // `dfa` (over grammar.lexer_graph(); may be null: no checking) must
+  // outlive the generator.
+  TokenGenerator(const Grammar& grammar, LexerDfa* dfa);
+
+  // Generate writes to `out` a text for `type` of at most `max_len` bytes
+  // (when even the shortest text is longer, the shortest text). With
+  // probability `pool_probability` a fitting pool text is used, preferably
+  // one seen inside the same `enclosing` rules (outermost first).
+  void Generate(int type, Rng& rng, size_t max_len, const TokenPool* pool,
+                double pool_probability, std::string* out,
+                absl::Span<const int32_t> enclosing = {});
+
+  // Chance that a text not taken from the pool comes from a source added
+  // for its type (AddSource), where there is one.
+  static constexpr double kSourceShare = 0.5;
+  // AddSource lets `source` (not owned; must outlive the generator) make
+  // texts of `type`.
+  void AddSource(int type, TokenTextSource* source);
+  // True if a source was added for `type`.
+  bool HasSource(int type) const {
+    return type > 0 && static_cast<size_t>(type) < sources_.size() &&
+           !sources_[type].empty();
+  }
+  // FromSource writes to `out` a text of at most `max_len` bytes made by
+  // one of `type`'s sources, chosen at random, which may use `words`;
+  // false if none made one.
+  bool FromSource(int type, Rng& rng, size_t max_len,
+                  absl::Span<const absl::string_view> words, std::string* out);
+
+  // The shortest text of `type` (deterministic).
+  const std::string& Shortest(int type) const { return shortest_[type]; }
+
+  // True if some text for `type` can be made.
+  bool CanGenerate(int type) const;
+  // True if `type` has more than a fixed spelling: not a literal, and some
+  // lexer rule making it branches (identifiers, numbers, strings; not a
+  // keyword spelled letter by letter).
+  bool HasOpenText(int type) const;
+
+  // Accepts tells whether the lexer reads all of `text` as one token of
+  // `type`, in the mode of one of the lexer rules that make `type`. True
+  // without a DFA.
+  bool Accepts(int type, absl::string_view text);
+
+  // LexesAs tells whether the lexer, starting in the lexer mode of `rule`,
+  // reads all of `text` as one token of `type`. True without a DFA.
+  bool LexesAs(int type, int rule, absl::string_view text);
+
+ private:
+  // Walks lexer rule `rule`; returns false if it ran out of room.
+  bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
+  // The symbol edges of `rule` in order if its walk (fragments included)
+  // never branches, as in case-insensitive keywords (`S E L E C T`); else
+  // empty.
+  std::vector<uint32_t> LinearEdges(int rule) const;
+  // A code point the symbol edge accepts within `room` bytes (`rng` null:
+  // the smallest), or -1.
+  int PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const;
+
+  const Grammar& grammar_;
+  LexerDfa* dfa_;
+  std::vector<std::string> shortest_;
+  std::vector<int> rule_mode_;                 // lexer rule -> mode
+  std::vector<std::vector<int>> printable_;    // lexer set -> printable members
+  std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
+  std::vector<int32_t> pass_to_;  // PassThroughTargets of the lexer graph
+  std::vector<std::vector<TokenTextSource*>> sources_;  // per token type
+  // Scratch for Walk.
+  std::vector<int32_t> stack_;
+  std::vector<int64_t> pending_of_;
+  std::vector<uint32_t> allowed_;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GENERATE_TOKEN_GENERATOR_H_

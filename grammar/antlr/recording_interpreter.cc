@@ -1,0 +1,125 @@
+#include "grammar/antlr/recording_interpreter.h"
+
+#include "atn/ATNConfigSet.h"
+#include "dfa/DFAState.h"
+
+namespace grammut {
+namespace parser_internal {
+namespace {
+
+// ATN configurations held by the states of a recognizer's DFAs.
+template <typename Dfas>
+size_t ConfigsIn(const Dfas& dfas) {
+  size_t n = 0;
+  for (const auto& dfa : dfas) {
+    for (const antlr4::dfa::DFAState* s : dfa.states) {
+      if (s != nullptr && s->configs != nullptr) n += s->configs->size();
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
+    : antlr4::LexerInterpreter(
+          g.name(), g.antlr_vocabulary(), g.lexer_interp().rule_names,
+          g.lexer_interp().channel_names, g.lexer_interp().mode_names,
+          g.antlr_lexer_atn(), input) {}
+
+size_t BoundedLexer::DfaStates() const {
+  size_t n = 0;
+  for (const auto& dfa : _decisionToDFA) n += dfa.states.size();
+  return n;
+}
+
+size_t BoundedLexer::DfaConfigs() const { return ConfigsIn(_decisionToDFA); }
+
+void BoundedLexer::ClearCaches() {
+  getInterpreter<antlr4::atn::LexerATNSimulator>()->clearDFA();
+  _sharedContextCache.clear();
+}
+
+RecordingInterpreter::RecordingInterpreter(const Grammar& g,
+                                           antlr4::TokenStream* input,
+                                           int max_depth)
+    : antlr4::ParserInterpreter(g.name(), g.antlr_vocabulary(),
+                                g.parser_interp().rule_names,
+                                g.antlr_parser_atn(), input),
+      grammar_(g),
+      max_depth_(max_depth) {}
+
+void RecordingInterpreter::reset() {
+  antlr4::ParserInterpreter::reset();
+  while (!_parentContextStack.empty()) _parentContextStack.pop();
+  records.clear();
+}
+
+size_t RecordingInterpreter::DfaStates() const {
+  size_t n = 0;
+  for (const auto& dfa : _decisionToDFA) n += dfa.states.size();
+  return n + _sharedContextCache.size();
+}
+
+size_t RecordingInterpreter::DfaConfigs() const {
+  return ConfigsIn(_decisionToDFA);
+}
+
+void RecordingInterpreter::AddDfaStatesByDecision(
+    std::vector<size_t>* counts) const {
+  if (counts->size() < _decisionToDFA.size()) {
+    counts->resize(_decisionToDFA.size(), 0);
+  }
+  for (size_t d = 0; d < _decisionToDFA.size(); ++d) {
+    (*counts)[d] += _decisionToDFA[d].states.size();
+  }
+}
+
+void RecordingInterpreter::ClearCaches() {
+  getInterpreter<antlr4::atn::ParserATNSimulator>()->clearDFA();
+  _sharedContextCache.clear();
+}
+
+void RecordingInterpreter::visitState(antlr4::atn::ATNState* p) {
+  antlr4::ParserRuleContext* ctx = _ctx;
+  const size_t child = ctx->children.size();
+  antlr4::ParserInterpreter::visitState(p);
+  const AtnState& s = grammar_.parser_graph().states[p->stateNumber];
+  if (s.decision < 0) return;
+  const int32_t target = static_cast<int32_t>(getState());
+  for (uint32_t i = 0; i < s.num_edges; ++i) {
+    if (grammar_.parser_graph()
+            .Edge(static_cast<int32_t>(p->stateNumber), i)
+            .target == target) {
+      records.push_back(
+          Record{ctx, s.decision, static_cast<uint16_t>(i + 1),
+                 static_cast<uint16_t>(std::min<size_t>(child, 0xFFFF))});
+      return;
+    }
+  }
+}
+
+void RecordingInterpreter::CheckDepth(const antlr4::RuleContext* ctx) const {
+  int depth = 0;
+  for (const antlr4::RuleContext* c = ctx; c != nullptr;
+       c = static_cast<const antlr4::RuleContext*>(c->parent)) {
+    if (++depth > max_depth_) throw DepthExceeded();
+  }
+}
+
+void RecordingInterpreter::enterRule(antlr4::ParserRuleContext* localctx,
+                                     size_t state, size_t rule) {
+  CheckDepth(localctx);
+  antlr4::ParserInterpreter::enterRule(localctx, state, rule);
+}
+
+void RecordingInterpreter::enterRecursionRule(
+    antlr4::ParserRuleContext* localctx, size_t state, size_t rule,
+    int precedence) {
+  CheckDepth(localctx);
+  antlr4::ParserInterpreter::enterRecursionRule(localctx, state, rule,
+                                                precedence);
+}
+
+}  // namespace parser_internal
+}  // namespace grammut

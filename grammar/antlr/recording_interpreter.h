@@ -1,0 +1,108 @@
+// internal/recording_interpreter.h: ANTLR interpreters that record
+// decisions, bound nesting and expose their cache sizes. Only parser.cc uses
+// these.
+#ifndef GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
+#define GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
+
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "ANTLRInputStream.h"
+#include "BaseErrorListener.h"
+#include "LexerInterpreter.h"
+#include "ParserInterpreter.h"
+#include "ParserRuleContext.h"
+#include "Token.h"
+#include "atn/ATNState.h"
+#include "atn/LexerATNSimulator.h"
+#include "atn/ParserATNSimulator.h"
+#include "dfa/DFA.h"
+#include "grammar/grammar.h"
+
+namespace grammut {
+namespace parser_internal {
+
+// Thrown when rule nesting exceeds the limit; ends the parse.
+struct DepthExceeded : std::exception {
+  const char* what() const noexcept override { return "nesting too deep"; }
+};
+
+// An ANTLRInputStream filled with code points we decoded ourselves (so that
+// any bytes, valid UTF-8 or not, can be lexed).
+class CodePointStream : public antlr4::ANTLRInputStream {
+ public:
+  void Set(std::u32string data) {
+    _data = std::move(data);
+    p = 0;
+  }
+};
+
+// Counts syntax errors instead of printing them.
+class ErrorCounter : public antlr4::BaseErrorListener {
+ public:
+  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line,
+                   size_t column, const std::string& msg,
+                   std::exception_ptr) override {
+    if (count++ == 0) {
+      first = std::to_string(line) + ":" + std::to_string(column) + ": " + msg;
+    }
+  }
+  int count = 0;
+  std::string first;  // the first message, "line:column: text"
+};
+
+// A lexer interpreter whose DFA cache size can be read and cleared.
+class BoundedLexer : public antlr4::LexerInterpreter {
+ public:
+  BoundedLexer(const Grammar& g, antlr4::CharStream* input);
+  size_t DfaStates() const;
+  // ATN configurations held by the DFA states (what their memory grows
+  // with).
+  size_t DfaConfigs() const;
+  void ClearCaches();
+};
+
+// One recorded prediction.
+struct Record {
+  const antlr4::ParserRuleContext* ctx;
+  int32_t decision;
+  uint16_t alt;
+  uint16_t child;
+};
+
+// A parser interpreter that records every decision state it passes with the
+// alternative taken and the rule context's child count at that moment.
+class RecordingInterpreter : public antlr4::ParserInterpreter {
+ public:
+  RecordingInterpreter(const Grammar& g, antlr4::TokenStream* input,
+                       int max_depth);
+  void reset() override;
+  size_t DfaStates() const;
+  // ATN configurations held by the DFA states (what their memory grows
+  // with).
+  size_t DfaConfigs() const;
+  // Adds the DFA states each decision holds to counts[decision] (grown to
+  // the number of decisions).
+  void AddDfaStatesByDecision(std::vector<size_t>* counts) const;
+  void ClearCaches();
+
+  std::vector<Record> records;
+
+ protected:
+  void visitState(antlr4::atn::ATNState* p) override;
+  void enterRule(antlr4::ParserRuleContext* localctx, size_t state,
+                 size_t rule) override;
+  void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state,
+                          size_t rule, int precedence) override;
+
+ private:
+  void CheckDepth(const antlr4::RuleContext* ctx) const;
+  const Grammar& grammar_;
+  int max_depth_;
+};
+
+}  // namespace parser_internal
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_

@@ -1,0 +1,232 @@
+// grammar.h: a loaded ANTLR4 grammar (parser + lexer ATN and vocabulary).
+//
+// A `Grammar` is built from the two `.interp` files that the ANTLR tool writes
+// for a grammar (parser and lexer), from a directory holding them, or from
+// `.g4` files (compiled with the tool on first use; see g4_compiler.h). It
+// owns the deserialized ANTLR ATNs (used by the Parser), a plain-data copy of
+// both networks (used by everything else) and the tables derived from them:
+// literal token texts, skipped lexer rules, decisions, and per-state minimum
+// costs that let generation stop within a budget.
+//
+// Example:
+//   absl::StatusOr<std::unique_ptr<Grammar>> g =
+//       Grammar::Load("antlr_grammars/json/JSON.g4", "json");
+//   if (!g.ok()) { ... (*g).status().message() ... }
+#ifndef GRAMMUT_GRAMMAR_GRAMMAR_H_
+#define GRAMMUT_GRAMMAR_GRAMMAR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "grammar/atn_graph.h"
+#include "grammar/interp_file.h"
+
+namespace antlr4 {
+namespace atn {
+class ATN;
+}  // namespace atn
+namespace dfa {
+class Vocabulary;
+}  // namespace dfa
+}  // namespace antlr4
+
+namespace grammut {
+
+// Minimum cost to finish from an ATN state: bytes of output (each token
+// counted with its shortest text plus one separator) and steps (transitions
+// taken). Ordered lexicographically; steps break ties so that always taking
+// the cheapest edge terminates.
+struct MinCost {
+  int64_t bytes = 0;
+  int64_t steps = 0;
+  bool operator<(const MinCost& o) const {
+    return bytes != o.bytes ? bytes < o.bytes : steps < o.steps;
+  }
+  bool operator==(const MinCost& o) const {
+    return bytes == o.bytes && steps == o.steps;
+  }
+};
+
+// What kind of choice a decision is.
+enum class DecisionKind : uint8_t {
+  kBlock,         // ( a | b | c ) or a? : choose one alternative
+  kStarEntry,     // ( ... )* : enter another iteration or exit
+  kPlusLoopBack,  // ( ... )+ : another iteration or exit
+  kPrecedence,    // the operator loop of a left-recursive rule
+};
+
+// One decision of the parser ATN.
+struct DecisionInfo {
+  int32_t state = -1;
+  int32_t rule = -1;
+  int32_t num_alts = 0;
+  DecisionKind kind = DecisionKind::kBlock;
+  int32_t exit_alt = 0;  // loops: the alternative (1-based) that leaves
+  // (...)+ loops: the decision at the start of each iteration (the block
+  // start), so iterations can be found in derivations; -1 otherwise.
+  int32_t iteration_decision = -1;
+  // A part an insertion generates (one pass through the decision's block)
+  // starts at `part_start` and ends at `end_state`: for kBlock the block
+  // itself; for kStarEntry, this state (its "enter" edge) to the end of the
+  // iteration's body; for kPlusLoopBack, one iteration's block. -1: none.
+  int32_t part_start = -1;
+  int32_t end_state = -1;
+  // kBlock: per alternative, 1 if it reaches end_state without a token or a
+  // rule call (the "absent" choice of a?); empty for other kinds.
+  std::vector<uint8_t> empty_alt;
+  std::vector<std::string> alt_labels;  // short text per alternative
+};
+
+// A loaded grammar. Immutable after loading; safe to share across threads.
+class Grammar {
+ public:
+  // Load builds a grammar from `spec`, which is either a directory of
+  // `.interp` files (or, with none, of `.g4` files), or one `.g4` file, or
+  // several comma-separated `.g4` files (split lexer/parser grammars).
+  // `start_rule` names the parser rule inputs start from; empty means the
+  // parser's first rule.
+  static absl::StatusOr<std::unique_ptr<Grammar>> Load(
+      absl::string_view spec, absl::string_view start_rule = "");
+
+  // FromInterp builds a grammar from the parser's and the lexer's `.interp`
+  // data (already parsed). `name` is used in messages and weights files.
+  static absl::StatusOr<std::unique_ptr<Grammar>> FromInterp(
+      std::string name, InterpData parser, InterpData lexer,
+      absl::string_view start_rule = "");
+
+  ~Grammar();
+  Grammar(const Grammar&) = delete;
+  Grammar& operator=(const Grammar&) = delete;
+
+  // Name of the grammar (the parser grammar's name without "Parser").
+  const std::string& name() const { return name_; }
+  // A stable 64-bit fingerprint of the parser and lexer ATNs.
+  uint64_t fingerprint() const { return fingerprint_; }
+
+  // Parser rules.
+  int num_rules() const { return static_cast<int>(parser_.rule_names.size()); }
+  const std::string& rule_name(int rule) const {
+    return parser_.rule_names[rule];
+  }
+  // Rule index by name, or -1.
+  int FindRule(absl::string_view name) const;
+  int start_rule() const { return start_rule_; }
+
+  // Tokens. Token types run from 1 to max_token_type(); EOF is -1.
+  int max_token_type() const { return max_token_type_; }
+  // The fixed text of a literal token ("{", "SELECT"), or empty.
+  const std::string& literal_text(int token_type) const;
+  // True if `token_type` is a literal token.
+  bool is_literal(int token_type) const {
+    return token_type > 0 &&
+           token_type < static_cast<int>(literal_text_.size()) &&
+           !literal_text_[token_type].empty();
+  }
+  // A display name: the symbolic name, else the quoted literal.
+  std::string token_name(int token_type) const;
+  // The token type whose token_name is `name`, or -1.
+  int token_type_named(absl::string_view name) const;
+
+  // Lexer rules that produce `token_type` (several rules may share a type).
+  const std::vector<int32_t>& lexer_rules_for_token(int token_type) const {
+    return token_lexer_rules_[token_type];
+  }
+  // True if every lexer rule producing `token_type` skips it or puts it on
+  // a hidden channel: the parser never sees such tokens.
+  bool token_hidden(int token_type) const {
+    return token_type > 0 &&
+           token_type < static_cast<int>(token_hidden_.size()) &&
+           token_hidden_[token_type];
+  }
+  // The token type lexer rule `rule` produces (0 for fragments, skipped
+  // rules and rules that only continue another token).
+  int lexer_rule_token_type(int rule) const {
+    return rule >= 0 && rule < static_cast<int>(lexer_rule_type_.size())
+               ? lexer_rule_type_[rule]
+               : 0;
+  }
+  // Shortest text length of a token (literal length or lexer minimum).
+  int64_t min_token_length(int token_type) const {
+    return token_type > 0 &&
+                   token_type < static_cast<int>(token_min_length_.size())
+               ? token_min_length_[token_type]
+               : 0;
+  }
+  // Shortest text of any token a parser ATN symbol edge accepts.
+  int64_t MinSymbolLength(const AtnEdge& edge) const;
+  // The text inserted between generated tokens that would otherwise run
+  // together: a string the lexer skips (usually " "), or empty if none.
+  const std::string& separator() const { return separator_; }
+  // True if the lexer skips (or hides) the separator in lexer `mode`, so it
+  // may be inserted before a token of that mode.
+  bool separator_ok_in_mode(int mode) const {
+    return mode >= 0 && mode < static_cast<int>(separator_ok_.size()) &&
+           separator_ok_[mode];
+  }
+  // The lexer mode a token type is lexed in (0 if unknown).
+  int token_mode(int token_type) const;
+
+  // ATNs as plain data.
+  const AtnGraph& parser_graph() const { return parser_graph_; }
+  const AtnGraph& lexer_graph() const { return lexer_graph_; }
+  // Minimum cost from each parser ATN state to its rule's stop state.
+  const std::vector<MinCost>& parser_min_cost() const { return parser_cost_; }
+  // Minimum cost (characters) from each lexer ATN state to its stop state.
+  const std::vector<MinCost>& lexer_min_cost() const { return lexer_cost_; }
+  // Minimum cost of a whole parser rule.
+  MinCost rule_min_cost(int rule) const {
+    return parser_cost_[parser_graph_.rule_start[rule]];
+  }
+
+  // Decisions of the parser ATN.
+  int num_decisions() const { return static_cast<int>(decisions_.size()); }
+  const DecisionInfo& decision(int d) const { return decisions_[d]; }
+
+  // ANTLR objects for the parser adapter. Not for general use.
+  const antlr4::atn::ATN& antlr_parser_atn() const { return *parser_atn_; }
+  const antlr4::atn::ATN& antlr_lexer_atn() const { return *lexer_atn_; }
+  const antlr4::dfa::Vocabulary& antlr_vocabulary() const {
+    return *vocabulary_;
+  }
+  const InterpData& parser_interp() const { return parser_; }
+  const InterpData& lexer_interp() const { return lexer_; }
+
+ private:
+  Grammar();
+  absl::Status Init(absl::string_view start_rule);
+  void BuildTokenTables();
+  void BuildDecisions();
+  void ChooseSeparator();
+  void BuildTokenModes();
+
+  std::string name_;
+  uint64_t fingerprint_ = 0;
+  InterpData parser_;
+  InterpData lexer_;
+  std::unique_ptr<antlr4::atn::ATN> parser_atn_;
+  std::unique_ptr<antlr4::atn::ATN> lexer_atn_;
+  std::unique_ptr<antlr4::dfa::Vocabulary> vocabulary_;
+  AtnGraph parser_graph_;
+  AtnGraph lexer_graph_;
+  std::vector<MinCost> parser_cost_;
+  std::vector<MinCost> lexer_cost_;
+  int start_rule_ = 0;
+  int max_token_type_ = 0;
+  std::vector<std::string> literal_text_;
+  std::vector<std::vector<int32_t>> token_lexer_rules_;
+  std::vector<int> lexer_rule_type_;
+  std::vector<bool> token_hidden_;  // per token type
+  std::vector<int64_t> token_min_length_;
+  std::vector<DecisionInfo> decisions_;
+  std::string separator_;
+  std::vector<bool> separator_ok_;  // per mode
+  std::vector<int> token_mode_;     // per token type
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_GRAMMAR_H_

@@ -1,0 +1,39 @@
+// separator_oracle.h: decides where generated tokens need a separator.
+//
+// Two tokens written next to each other may lex as one ("a" "b" -> "ab",
+// "<" "=" -> "<="). SeparatorOracle runs the previous token's text through
+// the lexer DFA of its mode; if some token could go on with the next
+// token's first byte, and the lexer skips the grammar's separator in the
+// next token's mode, a separator goes between them. The cost is one DFA
+// step per code point of the previous token. Not thread-safe (the DFA is
+// built on demand).
+#ifndef GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
+#define GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
+
+#include "absl/strings/string_view.h"
+#include "grammar/grammar.h"
+#include "grammar/lexer_dfa.h"
+
+namespace grammut {
+
+class SeparatorOracle {
+ public:
+  // `grammar` and `dfa` (over grammar.lexer_graph()) must outlive this.
+  SeparatorOracle(const Grammar& grammar, LexerDfa* dfa)
+      : grammar_(grammar), dfa_(*dfa) {}
+
+  // Needs tells whether `prev_text` (a token of `prev_type`) followed by
+  // `next_text` (of `next_type`) needs grammar.separator() between them.
+  bool Needs(int prev_type, absl::string_view prev_text, int next_type,
+             absl::string_view next_text);
+
+  const Grammar& grammar() const { return grammar_; }
+
+ private:
+  const Grammar& grammar_;
+  LexerDfa& dfa_;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_

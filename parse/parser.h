@@ -1,0 +1,84 @@
+// parser.h: bytes -> Tree with ANTLR's interpreters.
+//
+// Lexes with `LexerInterpreter` and parses with a `ParserInterpreter` whose
+// every decision is recorded, so each rule node of the resulting Tree carries
+// its exact derivation. Parsing is two-stage (SLL with bail-out, then full
+// LL with error recovery). Syntax errors are counted, never fatal: tokens the
+// parser could not place stay in the tree as error tokens, and any text the
+// lexer dropped stays as trivia, so `Tree::Text()` returns the input bytes
+// exactly. Input over the size or nesting limits is refused with a status.
+//
+// A Parser keeps ANTLR's prediction caches between calls (it is much faster
+// that way) and clears them past a size limit so long runs stay bounded.
+// Not thread-safe; use one Parser per thread.
+//
+// Example:
+//   Parser parser(grammar);
+//   absl::StatusOr<ParseResult> r = parser.Parse(bytes);
+//   if (r.ok() && r->syntax_errors == 0) { ... r->tree ... }
+#ifndef GRAMMUT_PARSE_PARSER_H_
+#define GRAMMUT_PARSE_PARSER_H_
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "grammar/grammar.h"
+#include "tree/tree.h"
+
+namespace grammut {
+
+// Limits for one parse.
+struct ParseOptions {
+  size_t max_bytes = size_t{1} << 20;  // larger input: ResourceExhausted
+  int max_depth = 1000;                // deeper rule nesting: ResourceExhausted
+  size_t max_dfa_states = 200000;      // clear ANTLR's DFA cache past this
+};
+
+// The outcome of a parse.
+struct ParseResult {
+  Tree tree;
+  int syntax_errors = 0;    // lexer and parser errors
+  bool used_ll = false;     // SLL failed and full LL ran
+  std::string first_error;  // "line:column: message" of the first error
+};
+
+class Parser {
+ public:
+  explicit Parser(const Grammar& grammar, ParseOptions options = {});
+  ~Parser();
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // Parse parses `bytes` from `start_rule` (-1: the grammar's start rule).
+  // Errors: ResourceExhausted when `bytes` or the nesting exceed the limits.
+  absl::StatusOr<ParseResult> Parse(absl::string_view bytes,
+                                    int start_rule = -1);
+
+  // Number of times the prediction caches were cleared (for stats).
+  int dfa_clears() const { return dfa_clears_; }
+  // ANTLR's prediction caches: DFA states and the ATN configurations
+  // they hold (linear time; for stats).
+  size_t CacheStates() const;
+  size_t CacheConfigs() const;
+  // The DFA states each parser decision (by index) has built since the
+  // Parser was made, cleared ones included. A decision that reads only a
+  // few tokens ahead builds a handful; one that must read past a whole
+  // statement or expression to choose builds states for nearly every new
+  // input, and parsing spends its time there (`grammut parse --decisions`).
+  std::vector<size_t> DecisionDfaStates() const;
+  // Number of Parse calls so far.
+  int64_t parses() const { return parses_; }
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+  int dfa_clears_ = 0;
+  int64_t parses_ = 0;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_PARSE_PARSER_H_
