@@ -4,7 +4,7 @@
 #include <array>
 #include <utility>
 
-#include "absl/hash/hash.h"
+#include "base/fingerprint.h"
 
 namespace grammut {
 namespace {
@@ -63,7 +63,15 @@ void TokenPool::SetContextTypes(std::vector<bool> types) {
 
 uint64_t TokenPool::ContextKey(int type, absl::Span<const int32_t> rules,
                                int depth) {
-  return absl::HashOf(type, depth, rules.subspan(rules.size() - depth));
+  // Stable across processes: the key salts which text a full context
+  // replaces (absl::HashOf, seeded per process, made two runs differ).
+  uint64_t h =
+      StableHash64(StableHash64(kFnvOffset, static_cast<uint32_t>(type)),
+                   static_cast<uint32_t>(depth));
+  for (int32_t r : rules.subspan(rules.size() - depth)) {
+    h = StableHash64(h, static_cast<uint32_t>(r));
+  }
+  return h;
 }
 
 void TokenPool::AddTree(const Tree& tree, uint64_t salt) {

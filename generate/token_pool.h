@@ -105,7 +105,8 @@ class TokenPool {
   // A text of `list` no longer than `max_len` (a few tries), or nullptr.
   static const std::string* PickFrom(const std::vector<std::string>& list,
                                      size_t max_len, Rng& rng);
-  // The key of `type` inside the last `depth` of `rules`.
+  // The key of `type` inside the last `depth` of `rules` (the same in every
+  // process: it salts choices).
   static uint64_t ContextKey(int type, absl::Span<const int32_t> rules,
                              int depth);
 
