@@ -504,7 +504,9 @@ TEST(Mutator, GarbageInputIsMutatedNotFatal) {
   EXPECT_EQ(g->stats().parse_failures, 1u);
 }
 
-TEST(Mutator, FreshProcessesGiveTheSameSequence) {
+// Two mutators in one process (across processes, with address randomization:
+// determinism_test.sh).
+TEST(Mutator, TwoMutatorsInOneProcessGiveTheSameSequence) {
   const auto samples = SampleTexts("xml");
   auto a = MakeMutator("xml");
   auto b = MakeMutator("xml");
