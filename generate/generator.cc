@@ -683,12 +683,15 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             Rng seeded(recorded->value);
             tokens_.Generate(type, seeded,
                              room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                             options.pool_probability, &text_);
+                             options.pool_probability,
+                             options.mode != ProbabilityMode::kLearned, &text_);
           } else if (!PickContextText(type, WantedContext(tree, options), room,
                                       options, rng)) {
             tokens_.Generate(
                 type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                options.pool_probability, &text_, Enclosing(tree, options));
+                options.pool_probability,
+                options.mode != ProbabilityMode::kLearned, &text_,
+                Enclosing(tree, options));
           }
           text = text_;
         }

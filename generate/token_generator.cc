@@ -117,7 +117,7 @@ bool TokenGenerator::HasOpenText(int type) const {
 
 int TokenGenerator::PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const {
   const AtnGraph& g = grammar_.lexer_graph();
-  const bool wide_ok = room >= 4;
+  const bool wide_ok = wide_ && room >= 4;
   switch (e.kind) {
     case EdgeKind::kAtom:
       return e.label;
@@ -313,7 +313,7 @@ bool TokenGenerator::Accepts(int type, absl::string_view text) {
 
 void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
                               const TokenPool* pool, double pool_probability,
-                              std::string* out,
+                              bool exotic, std::string* out,
                               absl::Span<const int32_t> enclosing) {
   out->clear();
   if (type <= 0 || type > grammar_.max_token_type()) return;
@@ -334,6 +334,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
   }
   const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
   if (!rules.empty()) {
+    wide_ = exotic || (pool != nullptr && pool->HasWideText(type));
     // Aim for short tokens most of the time.
     const size_t cap = std::min<size_t>(max_len, rng.Chance(0.8) ? 16 : 64);
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -341,9 +342,11 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
           LexesAs(type, rule, *out)) {
+        wide_ = true;
         return;
       }
     }
+    wide_ = true;
   }
   out->assign(shortest_[type]);
 }

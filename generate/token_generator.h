@@ -45,9 +45,12 @@ class TokenGenerator {
   // Generate writes to `out` a text for `type` of at most `max_len` bytes
   // (when even the shortest text is longer, the shortest text). With
   // probability `pool_probability` a fitting pool text is used, preferably
-  // one seen inside the same `enclosing` rules (outermost first).
+  // one seen inside the same `enclosing` rules (outermost first). Texts
+  // drawn from the lexer's character sets keep to ASCII unless `exotic`
+  // (the inverse and uniform modes) or the pool holds a non-ASCII text of
+  // `type` (the corpus uses such characters).
   void Generate(int type, Rng& rng, size_t max_len, const TokenPool* pool,
-                double pool_probability, std::string* out,
+                double pool_probability, bool exotic, std::string* out,
                 absl::Span<const int32_t> enclosing = {});
 
   // Chance that a text not taken from the pool comes from a source added
@@ -96,6 +99,9 @@ class TokenGenerator {
   // A code point the symbol edge accepts within `room` bytes (`rng` null:
   // the smallest), or -1.
   int PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const;
+  // Whether the current Walk may draw characters over 0x7F (Generate sets
+  // it; other walks may).
+  bool wide_ = true;
 
   const Grammar& grammar_;
   LexerDfa* dfa_;

@@ -28,6 +28,7 @@ TokenPool::TokenPool(int max_token_type, size_t per_type, size_t max_text)
     : per_type_(per_type),
       max_text_(max_text),
       by_type_(static_cast<size_t>(max_token_type) + 1),
+      wide_(static_cast<size_t>(max_token_type) + 1, false),
       program_(static_cast<size_t>(max_token_type) + 1),
       program_places_(static_cast<size_t>(max_token_type) + 1) {}
 
@@ -112,6 +113,11 @@ void TokenPool::AddTree(const Tree& tree, uint64_t salt) {
 void TokenPool::Add(int type, absl::string_view text, uint64_t salt) {
   if (type <= 0 || type >= static_cast<int>(by_type_.size())) return;
   if (text.empty() || text.size() > max_text_) return;
+  if (!wide_[type] && std::any_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x80;
+      })) {
+    wide_[type] = true;
+  }
   Insert(by_type_[type], per_type_, text,
          salt ^ (static_cast<uint64_t>(type) << 32));
 }

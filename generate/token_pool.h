@@ -56,6 +56,10 @@ class TokenPool {
   void AddTree(const Tree& tree, uint64_t salt);
   // Adds one text, by type only.
   void Add(int type, absl::string_view text, uint64_t salt);
+  // True if a text of `type` with a byte over 0x7F was added.
+  bool HasWideText(int type) const {
+    return type > 0 && static_cast<size_t>(type) < wide_.size() && wide_[type];
+  }
   // Adds a text the fuzzed program contains (program_words.h) for `type`;
   // Pick offers one with probability kProgramShare. At most
   // kMaxProgramTexts per type, the first ones given.
@@ -114,6 +118,7 @@ class TokenPool {
   size_t max_text_;
   size_t bytes_ = 0;
   std::vector<Texts> by_type_;
+  std::vector<bool> wide_;  // per type: a text over ASCII was added
   std::vector<std::vector<std::string>> program_;  // per type
   // Per type: each program text's first place in program_.
   std::vector<absl::flat_hash_map<std::string, uint32_t>> program_places_;

@@ -23,7 +23,7 @@ bool IsFixedWord(TokenGenerator& tokens, int type, Rng& rng,
   const std::string& shortest = tokens.Shortest(type);
   if (shortest.empty() || shortest.size() > kMaxWordLength) return false;
   for (int i = 0; i < kSamples; ++i) {
-    tokens.Generate(type, rng, kMaxWordLength, nullptr, 0, scratch);
+    tokens.Generate(type, rng, kMaxWordLength, nullptr, 0, false, scratch);
     if (!absl::EqualsIgnoreCase(*scratch, shortest)) return false;
   }
   return true;

@@ -1,6 +1,18 @@
 #include "grammar/separator_oracle.h"
 
+#include "absl/strings/ascii.h"
+
 namespace grammut {
+namespace {
+
+// A word character as maximal-munch lexers read one: [A-Za-z0-9_].
+bool IsWordByte(unsigned char c) { return absl::ascii_isalnum(c) || c == '_'; }
+
+// The word characters a lexer might read on with, one of each class.
+constexpr unsigned char kWordProbes[] = {'a', 'z', 'A', 'Z', 'e', 'x',
+                                         '0', '1', '9', '_'};
+
+}  // namespace
 
 bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
                             int next_type, absl::string_view next_text) {
@@ -11,7 +23,23 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   }
   const int32_t state =
       dfa_.Run(dfa_.Start(grammar_.token_mode(prev_type)), prev_text);
-  return dfa_.Continues(state, static_cast<unsigned char>(next_text.front()));
+  const unsigned char next = static_cast<unsigned char>(next_text.front());
+  if (dfa_.Continues(state, next)) return true;
+  // Two tokens that meet in word characters ("1" "do", "0x1" "end", "1."
+  // "e"): the grammar's lexer may split the run where the target's reads it
+  // whole, as one malformed numeral or name. If some token of the grammar
+  // goes on from the first with any word character, keep them apart.
+  const unsigned char last = static_cast<unsigned char>(prev_text.back());
+  const bool word_end =
+      IsWordByte(last) ||
+      (last == '.' && prev_text.size() >= 2 &&
+       absl::ascii_isdigit(static_cast<unsigned char>(
+           prev_text[prev_text.size() - 2])));
+  if (!word_end || !IsWordByte(next)) return false;
+  for (unsigned char probe : kWordProbes) {
+    if (dfa_.Continues(state, probe)) return true;
+  }
+  return false;
 }
 
 }  // namespace grammut

@@ -4,7 +4,11 @@
 // "<" "=" -> "<="). SeparatorOracle runs the previous token's text through
 // the lexer DFA of its mode; if some token could go on with the next
 // token's first byte, and the lexer skips the grammar's separator in the
-// next token's mode, a separator goes between them. The cost is one DFA
+// next token's mode, a separator goes between them. Where the two meet in
+// word characters ([A-Za-z0-9_], or a numeral's trailing '.') and some token
+// could go on from the first with a word character, the separator goes
+// there too: real lexers read such a run whole ("1do": one malformed
+// numeral to Lua) where the grammar's lexer splits it. The cost is one DFA
 // step per code point of the previous token. Not thread-safe (the DFA is
 // built on demand).
 #ifndef GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_

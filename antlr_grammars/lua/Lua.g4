@@ -395,8 +395,11 @@ fragment ESCAPE_SEQUENCE
     | '\\' '\r'
     | '\\z' [ \t\r\n\f\u000B]*
     | '\\x' HEX_DIGIT HEX_DIGIT
-    | '\\' DIGIT DIGIT? DIGIT?
-    | '\\u{' HEX_DIGIT+ '}'
+    // At most 255 and below 2^31, as Lua's lexer reads them (manual 3.1).
+    | '\\' ([01] DIGIT DIGIT | '2' [0-4] DIGIT | '25' [0-5] | DIGIT DIGIT?)
+    | '\\u{' (HEX_DIGIT HEX_DIGIT? HEX_DIGIT? HEX_DIGIT? HEX_DIGIT? HEX_DIGIT?
+               HEX_DIGIT? | [0-7] HEX_DIGIT HEX_DIGIT HEX_DIGIT HEX_DIGIT
+               HEX_DIGIT HEX_DIGIT HEX_DIGIT) '}'
     ;
 
 fragment DIGIT        : [0-9] ;

@@ -182,7 +182,9 @@ bool OpTokenRegenerate(MutationContext& ctx, const Tree& in, Tree* out) {
     if (!same_input.empty()) {
       text.assign(same_input.data(), same_input.size());
     } else {
-      ctx.tokens.Generate(type, ctx.rng, room, ctx.pool, 0.5, &text, enclosing);
+      ctx.tokens.Generate(type, ctx.rng, room, ctx.pool, 0.5,
+                          ctx.mode != ProbabilityMode::kLearned, &text,
+                          enclosing);
     }
     if (ReplaceToken(ctx, in, at, text, out)) return true;
   }

@@ -1,0 +1,61 @@
+// Tests for SeparatorOracle: where two generated tokens need the grammar's
+// separator between them.
+#include "grammar/separator_oracle.h"
+
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+using testing::LoadShipped;
+using testing::TestData;
+
+// Needs, by token names.
+bool Needs(const Grammar& g, SeparatorOracle& oracle, const char* prev_type,
+           absl::string_view prev, const char* next_type,
+           absl::string_view next) {
+  const int p = g.token_type_named(prev_type);
+  const int n = g.token_type_named(next_type);
+  EXPECT_GT(p, 0) << prev_type;
+  EXPECT_GT(n, 0) << next_type;
+  return oracle.Needs(p, prev, n, next);
+}
+
+// What the grammar's own lexer would merge: a name against a name.
+TEST(SeparatorOracle, TokensTheLexerWouldMergeAreKeptApart) {
+  auto g = LoadShipped("lua");
+  LexerDfa dfa(g->lexer_graph());
+  SeparatorOracle oracle(*g, &dfa);
+  EXPECT_TRUE(Needs(*g, oracle, "NAME", "a", "NAME", "b"));
+  EXPECT_TRUE(Needs(*g, oracle, "KW_LOCAL", "local", "NAME", "x"));
+  EXPECT_FALSE(Needs(*g, oracle, "NAME", "a", "LPAREN", "("));
+  EXPECT_FALSE(Needs(*g, oracle, "RPAREN", ")", "KW_DO", "do"));
+}
+
+// Lua's grammar reads "1do" as a numeral and a keyword; Lua reads it as one
+// malformed numeral. A numeral (or a numeral's trailing '.') against a word
+// character gets the separator.
+TEST(SeparatorOracle, NumeralsAgainstWordCharactersAreKeptApart) {
+  auto g = LoadShipped("lua");
+  LexerDfa dfa(g->lexer_graph());
+  SeparatorOracle oracle(*g, &dfa);
+  EXPECT_TRUE(Needs(*g, oracle, "INT_NUMERAL", "1", "KW_DO", "do"));
+  EXPECT_TRUE(Needs(*g, oracle, "HEX_NUMERAL", "0x1F", "KW_END", "end"));
+  EXPECT_TRUE(Needs(*g, oracle, "FLOAT_NUMERAL", "1.", "NAME", "e"));
+  EXPECT_FALSE(Needs(*g, oracle, "INT_NUMERAL", "1", "RPAREN", ")"));
+  EXPECT_FALSE(Needs(*g, oracle, "NORMAL_STRING", "\"a\"", "KW_DO", "do"));
+}
+
+// A grammar whose tokens are single characters: nothing goes on from a
+// token, so digits stay together ("12" is integer: DIGIT integer).
+TEST(SeparatorOracle, SingleCharacterTokensStayTogether) {
+  auto g = Grammar::Load(TestData("Expr.g4"));
+  ASSERT_TRUE(g.ok()) << g.status();
+  LexerDfa dfa((*g)->lexer_graph());
+  SeparatorOracle oracle(**g, &dfa);
+  EXPECT_FALSE(Needs(**g, oracle, "DIGIT", "1", "DIGIT", "2"));
+}
+
+}  // namespace
+}  // namespace grammut
