@@ -7,6 +7,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "generate/token_pool.h"
 #include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
@@ -283,6 +284,41 @@ TEST(Generator, TokensReuseTheContextsTexts) {
   EXPECT_GT(strings, 20);
 }
 
+// Texts drawn from the lexer's sets keep to ASCII outside the exotic
+// modes, unless the pool shows the type with other characters: a
+// JavaScript identifier may hold any letter, but a corpus of ASCII names
+// gets ASCII names; the inverse and uniform modes still draw the rest.
+TEST(TokenGenerator, TextsKeepToAsciiUnlessExoticOrTheCorpusShowsOthers) {
+  auto grammar = testing::LoadShipped("javascript");
+  const int identifier = grammar->token_type_named("IDENTIFIER");
+  ASSERT_GT(identifier, 0);
+  LexerDfa dfa(grammar->lexer_graph(), size_t{1} << 20);
+  TokenGenerator tokens(*grammar, &dfa);
+  auto wide_texts = [&](const TokenPool* pool, bool exotic) {
+    Rng rng(7);
+    std::string text;
+    int wide = 0;
+    for (int i = 0; i < 2000; ++i) {
+      tokens.Generate(identifier, rng, 32, pool, 0, exotic, &text);
+      for (char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          ++wide;
+          break;
+        }
+      }
+    }
+    return wide;
+  };
+  EXPECT_EQ(wide_texts(nullptr, false), 0);
+  EXPECT_GT(wide_texts(nullptr, true), 0);
+  TokenPool ascii_pool(grammar->max_token_type());
+  ascii_pool.Add(identifier, "abc", 1);
+  EXPECT_EQ(wide_texts(&ascii_pool, false), 0);
+  TokenPool wide_pool(grammar->max_token_type());
+  wide_pool.Add(identifier, "caf\xc3\xa9", 1);
+  EXPECT_GT(wide_texts(&wide_pool, false), 0);
+}
+
 // A keyword spelled letter by letter (SQLite's `K_SELECT : S E L E C T`,
 // each letter a fragment `S : [sS]`) is made by the token generator's
 // straight-line path: every text is SELECT in some casing, the letters in
@@ -301,7 +337,7 @@ TEST(TokenGenerator, LetterByLetterKeywordsComeInEveryCasing) {
   std::string text;
   bool found = false;
   for (int i = 0; i < 10000 && !found; ++i) {
-    tokens.Generate(select, rng, 64, nullptr, 0, &text);
+    tokens.Generate(select, rng, 64, nullptr, 0, false, &text);
     ASSERT_EQ(absl::AsciiStrToUpper(text), "SELECT") << text;
     found = text == "SeLeCt";
   }
