@@ -36,14 +36,10 @@ GrammarTrimmer::GrammarTrimmer(const Grammar& grammar, const Weights& weights,
       kit_(grammar, weights, /*pool=*/nullptr, 4 * kMB) {}
 
 MutationContext GrammarTrimmer::Context(Rng& rng) {
-  return MutationContext{grammar_, kit_.generator, kit_.tokens, kit_.separators,
-                         /*donors=*/nullptr,
-                         /*pool=*/nullptr,
-                         /*byte_edits=*/kNoByteEdits, rng,
-                         // Every candidate must be smaller than the input.
-                         cur_.TextSize() - 1, ProbabilityMode::kUniform,
-                         config_.max_depth, index_, scratch_,
-                         &unused_bytes_out_};
+  // Every candidate must be smaller than the input.
+  return MakeContext(grammar_, kit_, rng, cur_.TextSize() - 1,
+                     ProbabilityMode::kUniform, config_.max_depth, index_,
+                     scratch_, &unused_bytes_out_);
 }
 
 int GrammarTrimmer::Start(absl::string_view input) {

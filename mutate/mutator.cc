@@ -516,23 +516,13 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     const ProbabilityMode mode = arms[arm].mode >= 0
                                      ? kArmModes[arms[arm].mode]
                                      : ProbabilityMode::kLearned;
-    MutationContext ctx{*grammar_,
-                        kit_.generator,
-                        kit_.tokens,
-                        kit_.separators,
-                        config_.learning() ? &donors_ : nullptr,
-                        config_.learning() ? &token_pool_ : nullptr,
-                        byte_edits_,
-                        rng,
-                        max_size,
-                        mode,
-                        config_.max_depth,
-                        *src.index,
-                        scratch_,
-                        &bytes_out_,
-                        other != nullptr ? other->tree : nullptr,
-                        other != nullptr ? other->index : nullptr,
-                        kpaths_.get()};
+    MutationContext ctx = MakeContext(
+        *grammar_, kit_, rng, max_size, mode, config_.max_depth, *src.index,
+        scratch_, &bytes_out_, config_.learning() ? &donors_ : nullptr,
+        config_.learning() ? &token_pool_ : nullptr, byte_edits_);
+    ctx.other = other != nullptr ? other->tree : nullptr;
+    ctx.other_index = other != nullptr ? other->index : nullptr;
+    ctx.kpaths = kpaths_.get();
     ctx.input_texts = config_.input_texts;
     ctx.name_types = &name_types_;
     ctx.adopt_names = config_.adopt_names;

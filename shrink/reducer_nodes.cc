@@ -14,20 +14,9 @@ Reducer::Outcome Reducer::ShortestOrRemove(int node) {
 }
 
 MutationContext Reducer::Context(Rng& rng) {
-  return MutationContext{grammar_,
-                         kit_.generator,
-                         kit_.tokens,
-                         kit_.separators,
-                         /*donors=*/nullptr,
-                         /*pool=*/nullptr,
-                         kNoByteEdits,
-                         rng,
-                         cur_.TextSize(),
-                         ProbabilityMode::kUniform,
-                         options_.max_depth,
-                         index_,
-                         scratch_,
-                         &unused_bytes_};
+  return MakeContext(grammar_, kit_, rng, cur_.TextSize(),
+                     ProbabilityMode::kUniform, options_.max_depth, index_,
+                     scratch_, &unused_bytes_);
 }
 
 Reducer::Outcome Reducer::Shortest(int node) {
