@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "base/rng.h"
+#include "mutate/operators/shrink_edits.h"
 
 namespace grammut {
 namespace {
@@ -35,14 +36,10 @@ GrammarTrimmer::GrammarTrimmer(const Grammar& grammar, const Weights& weights,
       kit_(grammar, weights, /*pool=*/nullptr, 4 * kMB) {}
 
 MutationContext GrammarTrimmer::Context(Rng& rng) {
-  return MutationContext{grammar_, kit_.generator, kit_.tokens, kit_.separators,
-                         /*donors=*/nullptr,
-                         /*pool=*/nullptr,
-                         /*byte_edits=*/kNoByteEdits, rng,
-                         // Every candidate must be smaller than the input.
-                         cur_.TextSize() - 1, ProbabilityMode::kUniform,
-                         config_.max_depth, index_, scratch_,
-                         &unused_bytes_out_};
+  // Every candidate must be smaller than the input.
+  return MakeContext(grammar_, kit_, rng, cur_.TextSize() - 1,
+                     ProbabilityMode::kUniform, config_.max_depth, index_,
+                     scratch_, &unused_bytes_out_);
 }
 
 int GrammarTrimmer::Start(absl::string_view input) {
@@ -182,97 +179,42 @@ bool GrammarTrimmer::DeleteIteration(int node, int index, bool* exists) {
   if (cur_.steps(node).size() < 2) return false;
   FindLoops(grammar_, cur_, node, &loops_);
   int k = 0;
-  LoopIteration it;
-  bool found = false;
   for (const LoopInstance& inst : loops_.instances) {
     if (inst.plus && inst.count < 2) continue;  // a + loop keeps one
-    for (const LoopIteration& i : loops_.of(inst)) {
-      if (i.end_child == i.first_child) continue;
-      if (k++ == index) {
-        it = i;
-        found = true;
-        break;
-      }
+    for (const LoopIteration& it : loops_.of(inst)) {
+      if (it.end_child == it.first_child) continue;
+      if (k++ != index) continue;
+      *exists = true;
+      Rng rng(0);
+      MutationContext ctx = Context(rng);
+      return shrink_edits::DeleteIteration(ctx, cur_, inst, it, &cand_tree_);
     }
-    if (found) break;
   }
-  if (!found) return false;
-  *exists = true;
-  // The node's derivation without the iteration's steps; later steps that
-  // point past the iteration move back by its width.
-  const int width = it.end_child - it.first_child;
-  const absl::Span<const DerivationStep> old = cur_.steps(node);
-  steps_buf_.clear();
-  for (int i = 0; i < static_cast<int>(old.size()); ++i) {
-    if (i >= it.first_step && i < it.end_step) continue;
-    DerivationStep s = old[i];
-    if (i >= it.end_step && s.child >= it.end_child) {
-      s.child = static_cast<uint16_t>(s.child - width);
-    }
-    steps_buf_.push_back(s);
-  }
-  cand_tree_.AssignChildren(cur_, node, it.first_child, it.end_child, {},
-                            steps_buf_);
-  // Where the iteration was, two tokens may now meet: separate them if
-  // the lexer would run them together.
-  kids_.clear();
-  for (int c = node + 1; c < cand_tree_.End(node); c = cand_tree_.End(c)) {
-    kids_.push_back(c);
-  }
-  const int at = it.first_child < static_cast<int>(kids_.size())
-                     ? kids_[it.first_child]
-                     : cand_tree_.End(node);
-  seam_.clear();
-  if (at < cand_tree_.size()) {
-    const int token = cand_tree_.TokenFrom(at);
-    if (token >= 0) seam_.push_back(token);
-  }
-  Rng rng(0);
-  MutationContext ctx = Context(rng);
-  op_internal::FixSeams(ctx, seam_, &cand_tree_);
-  return cand_tree_.TextSize() < cur_.TextSize();
+  return false;
 }
 
 bool GrammarTrimmer::Hoist(int node, int index, bool* exists) {
-  const size_t size = cur_.SubtreeSize(node);
-  const absl::Span<const int32_t> inner = index_.OfRuleWithin(
-      cur_, grammar_, cur_.node(node).symbol, node + 1, cur_.End(node));
-  int k = 0;
-  for (int32_t d : inner) {
-    if (cur_.SubtreeSize(d) >= size) continue;
-    if (k >= kMaxHoists) break;
-    if (k++ != index) continue;
-    *exists = true;
-    Rng rng(0);
-    MutationContext ctx = Context(rng);
-    return op_internal::Splice(ctx, cur_, node, cur_, d, &cand_tree_) &&
-           cand_tree_.TextSize() < cur_.TextSize();
-  }
-  return false;
+  Rng rng(0);
+  MutationContext ctx = Context(rng);
+  shrink_edits::SmallerSameRule(ctx, cur_, node, kMaxHoists, &hoists_);
+  if (index >= static_cast<int>(hoists_.size())) return false;
+  *exists = true;
+  return shrink_edits::Hoist(ctx, cur_, node, hoists_[index], &cand_tree_);
 }
 
 bool GrammarTrimmer::Shortest(int node, int index, bool* exists) {
   if (index > 0) return false;
   const int rule = cur_.node(node).symbol;
-  const size_t size = cur_.SubtreeSize(node);
-  if (grammar_.rule_min_cost(rule).bytes >= static_cast<int64_t>(size)) {
+  if (grammar_.rule_min_cost(rule).bytes >=
+      static_cast<int64_t>(cur_.SubtreeSize(node))) {
     return false;
   }
   *exists = true;
-  GenerateOptions options;
-  options.shortest = true;
-  options.max_bytes = size;
-  options.max_depth = config_.max_depth;
   // A fixed seed per node: the same input gives the same candidates.
   Rng rng(static_cast<uint64_t>(node) * 0x9e3779b97f4a7c15ULL + 1);
-  Tree& small = scratch_.fresh;
-  if (!kit_.generator.Generate(rule, rng, options, &small) ||
-      small.SubtreeText(0) == cur_.SubtreeText(node)) {
-    return false;
-  }
   MutationContext ctx = Context(rng);
-  return op_internal::Splice(ctx, cur_, node, small, 0, &cand_tree_) &&
-         cand_tree_.TextSize() < cur_.TextSize();
+  return shrink_edits::ReplaceByShortest(ctx, cur_, node, config_.max_depth,
+                                         &cand_tree_);
 }
 
 int GrammarTrimmer::CountTreeCandidates() {
@@ -290,12 +232,10 @@ int GrammarTrimmer::CountTreeCandidates() {
         }
       }
     }
-    int hoists = 0;
-    for (int32_t d : index_.OfRuleWithin(cur_, grammar_, cur_.node(node).symbol,
-                                         node + 1, cur_.End(node))) {
-      if (hoists < kMaxHoists && cur_.SubtreeSize(d) < size) ++hoists;
-    }
-    n += hoists;
+    Rng rng(0);
+    MutationContext ctx = Context(rng);
+    shrink_edits::SmallerSameRule(ctx, cur_, node, kMaxHoists, &hoists_);
+    n += static_cast<int64_t>(hoists_.size());
     if (grammar_.rule_min_cost(cur_.node(node).symbol).bytes <
         static_cast<int64_t>(size)) {
       ++n;

@@ -132,8 +132,7 @@ class GrammarTrimmer {
   Tree cur_, cand_tree_;
   TreeIndex index_;
   Loops loops_;
-  std::vector<DerivationStep> steps_buf_;
-  std::vector<int32_t> kids_, seam_;
+  std::vector<int32_t> hoists_;  // Hoist's candidates at one node
   Totals totals_;
 };
 

@@ -1,3 +1,9 @@
+// mutator.cc: Mutator's set-up and the mutation itself (family and arm
+// picks, the tree or bytes edit, the output). The rest of Mutator is in
+// mutator_corpus.cc (corpus trees: cache, parsing, parse budget),
+// mutator_learn.cc (weights, pools, program words, weight saving),
+// mutator_outcome.cc (events: corpus entries, outcomes, read focus) and
+// mutator_stats.cc (stats line, memory, descriptions).
 #include "mutate/mutator.h"
 
 #include <algorithm>
@@ -12,35 +18,21 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "grammar/grammar_dictionary.h"
+#include "mutate/internal/mutator_internal.h"
 
 namespace grammut {
 namespace {
+
+using mutator_internal::kMB;
+using mutator_internal::ParserOptions;
+
 
 constexpr int kAttempts = 8;
 constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
 constexpr size_t kPendingOutputs = 4096;
 constexpr size_t kPendingTrees = 64;
 constexpr size_t kCorpusEntries = size_t{1} << 16;
-// Chance that an edit of an input the target read only part of goes there.
-constexpr double kReadFocusChance = 0.875;
 constexpr size_t kUnparsable = size_t{1} << 14;
-constexpr size_t kMB = size_t{1} << 20;
-// A kept output that reached no new coverage feature (it made a corpus
-// entry smaller) is worth this much of one that did, to the schedule.
-constexpr double kReductionWin = 0.1;
-// Parse helpers started in one run at most: past that, parse in-process.
-constexpr int kMaxHelperStarts = 8;
-// GRAMMUT_DETERMINISTIC's parse cost: 100 ns a byte.
-constexpr double kParseSecondsPerByte = 1e-7;
-
-ParseOptions ParserOptions(const MutatorConfig& config) {
-  ParseOptions o;
-  o.max_bytes = config.max_parse_bytes;
-  o.max_depth = 500;
-  // ANTLR's prediction caches: about 1 KB a state.
-  o.max_dfa_states = std::max<size_t>(5000, config.memory_mb * 100);
-  return o;
-}
 
 Bandit::Options FamilyOptions(bool adaptive) {
   Bandit::Options o;
@@ -155,32 +147,6 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
   return m;
 }
 
-std::string Mutator::EmbeddedDescription() const {
-  std::vector<std::string> parts;
-  for (const auto& l : embedded_) {
-    parts.push_back(absl::StrCat(l->grammar().name(), " in ",
-                                 grammar_->token_name(l->host_type())));
-  }
-  return absl::StrJoin(parts, ", ");
-}
-
-void Mutator::WriteStructureFeatures(absl::string_view input, uint8_t* counters,
-                                     size_t size) {
-  if (structure_ == nullptr) return;
-  if (last_.valid && input == last_output_) {
-    // Our own output: its tree, if it has one (bytes-made outputs have
-    // none, and are not parsed for this).
-    if (!last_.has_tree) return;
-    structure_->Write(slots_[cur_].tree, counters, size);
-  } else {
-    // Corpus loading, merging, another process's inputs.
-    std::shared_ptr<const CachedTree> tree = TreeOf(input, Hash(input));
-    if (tree == nullptr) return;
-    structure_->Write(tree->tree, counters, size);
-  }
-  ++stats_.structure_inputs;
-}
-
 absl::Status Mutator::RestrictArms(absl::string_view spec) {
   absl::StatusOr<ArmSelection> sel = SelectArms(spec, config_.mode);
   if (!sel.ok()) return sel.status();
@@ -200,274 +166,6 @@ const std::string& Mutator::last_operator() const {
   static const std::string kNone = "none", kBytes = "bytes";
   if (!last_.valid) return kNone;
   return last_.arm >= 0 ? GrammarArms()[last_.arm].name : kBytes;
-}
-
-void Mutator::Learn(const Tree& tree, double times) {
-  if (!config_.learning() || tree.empty() || times <= 0) return;
-  const uint64_t salt = stats_.learned;
-  weights_->AddTree(tree, times);
-  token_pool_.AddTree(tree, salt);
-  donors_.AddTree(tree, salt);
-  if (kpaths_ != nullptr) kpaths_->AddTree(tree);
-  ++stats_.learned;
-}
-
-void Mutator::StartHelper() {
-  ++helper_starts_;
-  absl::StatusOr<std::unique_ptr<ParseHelper>> helper = ParseHelper::Start(
-      config_.parse_helper, *grammar_, ParserOptions(config_),
-      absl::Seconds(config_.parse_helper_timeout_seconds));
-  if (helper.ok()) {
-    helper_ = *std::move(helper);
-  } else {
-    helper_note_ = std::string(helper.status().message());
-  }
-}
-
-absl::StatusOr<ParseResult> Mutator::ParseEntry(absl::string_view bytes) {
-  if (helper_ == nullptr && !config_.parse_helper.empty() &&
-      helper_starts_ < kMaxHelperStarts) {
-    StartHelper();
-  }
-  if (helper_ != nullptr) {
-    absl::StatusOr<ParseResult> r = helper_->Parse(bytes);
-    if (helper_->alive()) {
-      ++stats_.helper_parses;
-      return r;
-    }
-    // Died, garbled or timed out: stopped; another starts at the next parse
-    // (kMaxHelperStarts in all), then parsing is in-process.
-    ++stats_.helper_failures;
-    helper_done_.cpu_seconds += helper_->usage().cpu_seconds;
-    helper_done_.peak_rss_mb =
-        std::max(helper_done_.peak_rss_mb, helper_->usage().peak_rss_mb);
-    helper_note_ = std::string(r.status().message());
-    helper_.reset();
-    // Not parsed here instead: an input that killed or stalled the helper
-    // would crash or stall the fuzzer. It counts as unparsable.
-    return r;
-  }
-  return parser_.Parse(bytes);
-}
-
-ServerUsage Mutator::helper_usage() const {
-  ServerUsage u = helper_done_;
-  if (helper_ != nullptr) {
-    u.cpu_seconds += helper_->usage().cpu_seconds;
-    u.peak_rss_mb = std::max(u.peak_rss_mb, helper_->usage().peak_rss_mb);
-  }
-  return u;
-}
-
-std::string Mutator::ParsingDescription() const {
-  if (helper_ != nullptr) {
-    return absl::StrCat("in a helper process (", config_.parse_helper, ")");
-  }
-  if (config_.parse_helper.empty()) {
-    return "in-process (no parse helper: GRAMMUT_PARSE_HELPER=0, or no "
-           "grammut binary beside the library)";
-  }
-  return absl::StrCat("in-process (parse helper failed: ", helper_note_, ")");
-}
-
-std::shared_ptr<const CachedTree> Mutator::TreeOf(absl::string_view bytes,
-                                                  uint64_t hash) {
-  if (auto hit = cache_.Find(hash)) return hit;
-  if (unparsable_.Contains(hash)) return nullptr;
-  if (config_.parse_share > 0 && parse_allowance_ <= 0) {
-    ++stats_.parses_deferred;
-    return nullptr;
-  }
-  const int64_t start = absl::GetCurrentTimeNanos();
-  absl::StatusOr<ParseResult> r = ParseEntry(bytes);
-  const double seconds =
-      config_.deterministic
-          ? kParseSecondsPerByte * static_cast<double>(bytes.size())
-          : 1e-9 * static_cast<double>(absl::GetCurrentTimeNanos() - start);
-  stats_.parse_seconds += seconds;
-  parse_allowance_ -= seconds;
-  if (!r.ok()) {
-    // The parser's limits are deterministic: the same bytes fail again.
-    ++stats_.parse_failures;
-    unparsable_.Put(hash, true);
-    return nullptr;
-  }
-  auto entry = std::make_shared<CachedTree>();
-  entry->tree = std::move(r->tree);
-  entry->syntax_errors = r->syntax_errors;
-  entry->clean = r->syntax_errors == 0;
-  entry->tree.ShrinkToFit();
-  entry->index.BuildAll(entry->tree, *grammar_);
-  entry->index.ShrinkToFit();
-  bool* learned = corpus_.Find(hash);
-  if (learned != nullptr && !*learned && entry->clean) {
-    Learn(entry->tree);
-    *learned = true;
-  }
-  cache_.Put(hash, entry);
-  return entry;
-}
-
-void Mutator::ResetOneRule() {
-  // A random decision that is a choice; its rule's decisions all reset.
-  const int n = grammar_->num_decisions();
-  if (n == 0) return;
-  const int start = static_cast<int>(goal_rng_.Below(n));
-  for (int i = 0; i < n; ++i) {
-    const DecisionInfo& d = grammar_->decision((start + i) % n);
-    if (d.num_alts >= 2) {
-      weights_->ResetRule(d.rule);
-      return;
-    }
-  }
-}
-
-void Mutator::AdoptTree(uint64_t hash, const Slot& slot, double learn) {
-  auto entry = std::make_shared<CachedTree>();
-  entry->tree.AssignCompact(slot.tree);
-  entry->tree.ShrinkToFit();
-  entry->index.BuildAll(entry->tree, *grammar_);
-  entry->index.ShrinkToFit();
-  entry->clean = slot.clean;
-  entry->syntax_errors = slot.syntax_errors;
-  // Clean entries are settled: learned now, or never (reported invalid).
-  if (entry->clean) Learn(entry->tree, learn);
-  corpus_.Put(hash, entry->clean);
-  cache_.Put(hash, std::move(entry));
-}
-
-void Mutator::ForgetReplaced(uint64_t root) {
-  if (cache_.Erase(root)) ++stats_.replaced_trees;
-}
-
-void Mutator::NoteCorpusEntry(uint64_t hash) {
-  if (std::optional<Pending> p = pending_.Take(hash)) {
-    // One of our outputs of unknown fate: libFuzzer kept it.
-    families_.Win(p->family, p->win);
-    if (p->arm >= 0) ops_.Win(p->arm, p->win);
-    ++stats_.late_credit;
-    if (p->win < 1) {
-      ++stats_.reductions;
-      ForgetReplaced(p->root);
-    }
-    if (p->ring >= 0 && pending_trees_[p->ring].gen == p->ring_gen &&
-        !corpus_.Contains(hash)) {
-      ++stats_.corpus_entries;
-      AdoptTree(hash, pending_trees_[p->ring].slot,
-                p->learnable && p->win >= 1 ? 1.0 : 0.0);
-      return;
-    }
-  }
-  if (!corpus_.Contains(hash)) {
-    corpus_.Put(hash, false);
-    ++stats_.corpus_entries;
-  }
-}
-
-void Mutator::ReportOutcome(Fate fate, double cost,
-                            const HarnessFeedback& reported) {
-  HarnessFeedback feedback = reported;
-  // Measured times differ between runs: not with GRAMMUT_DETERMINISTIC.
-  if (config_.deterministic) feedback.run_seconds = 0;
-  if (!config_.validity) feedback.verdict = HarnessFeedback::Verdict::kNone;
-  parse_allowance_ = std::min(config_.parse_burst_seconds,
-                              parse_allowance_ + config_.parse_share * cost);
-  if (!last_.valid) return;
-  last_read_ =
-      feedback.read_bytes >= 0 &&
-              static_cast<uint64_t>(feedback.read_bytes) < last_output_.size()
-          ? feedback.read_bytes
-          : -1;
-  if (last_read_ >= 0) ++stats_.read_in_part;
-  families_.Charge(last_.family, cost);
-  if (last_.arm >= 0) ops_.Charge(last_.arm, cost);
-  if (feedback.verdict == HarnessFeedback::Verdict::kValid) ++stats_.valid;
-  if (feedback.verdict == HarnessFeedback::Verdict::kInvalid) ++stats_.invalid;
-  // Zest: invalid inputs teach nothing about the language.
-  const bool learnable = feedback.verdict != HarnessFeedback::Verdict::kInvalid;
-  const bool kept = fate == Fate::kKept;
-  // Kept without a new feature: a reduction (when the glue can tell); with
-  // new code: worth config_.edge_win.
-  const double win = feedback.new_features == 0 ? kReductionWin
-                     : feedback.new_edges > 0   ? config_.edge_win
-                                                : 1.0;
-  if (fate == Fate::kKept && feedback.new_edges > 0) ++stats_.new_code;
-  const int rules = config_.goal.complexity > 0 && last_.has_tree
-                        ? CountDistinctRules(slots_[cur_].tree, &rule_seen_)
-                        : 0;
-  const double score = goals_.Score(kept, feedback, rules);
-  if (goals_.TakePlateau()) ResetOneRule();
-  if (!kept && score > 0) {
-    // Serves a goal other than coverage (a failure, a slow run).
-    families_.Win(last_.family);
-    if (last_.arm >= 0) ops_.Win(last_.arm);
-    if (learnable && last_.has_tree && slots_[cur_].clean) {
-      Learn(slots_[cur_].tree, score);
-    }
-  }
-  switch (fate) {
-    case Fate::kKept: {
-      ++stats_.kept;
-      if (win < 1) {
-        ++stats_.reductions;
-        ForgetReplaced(chain_root_);
-      }
-      families_.Win(last_.family, win);
-      if (last_.arm >= 0) ops_.Win(last_.arm, win);
-      const uint64_t hash = Hash(last_output_);
-      if (last_read_ >= 0) read_bytes_.Put(hash, last_read_);
-      if (last_.has_tree && !corpus_.Contains(hash)) {
-        ++stats_.corpus_entries;
-        // A reduction is its chain's first input made smaller, and reached
-        // nothing new: that input was learned, so it is not learned again.
-        AdoptTree(hash, slots_[cur_], learnable && win >= 1 ? score : 0.0);
-      }
-      break;
-    }
-    case Fate::kDiscarded:
-      ++stats_.discarded;
-      break;
-    case Fate::kUnknown: {
-      ++stats_.unknown;
-      Pending p;
-      p.family = last_.family;
-      p.arm = last_.arm;
-      p.learnable = learnable;
-      p.win = win;
-      p.root = chain_root_;
-      if (last_.has_tree) {
-        // Keep its tree in the ring: swapping buffers allocates nothing.
-        PendingTree& pt = pending_trees_[pending_next_];
-        std::swap(pt.slot, slots_[cur_]);
-        pt.gen = ++pending_gen_;
-        p.ring = static_cast<int>(pending_next_);
-        p.ring_gen = pt.gen;
-        pending_next_ = (pending_next_ + 1) % pending_trees_.size();
-        last_.has_tree = false;
-      }
-      const uint64_t hash = Hash(last_output_);
-      if (last_read_ >= 0) read_bytes_.Put(hash, last_read_);
-      pending_.Put(hash, p);
-      break;
-    }
-  }
-}
-
-int64_t Mutator::ReadFocus(bool chained, uint64_t hash, size_t size, Rng& rng) {
-  const int64_t last_read = last_read_;
-  last_read_ = -1;
-  if (!config_.read_focus) return -1;
-  int64_t read = last_read;
-  if (!chained) {
-    const uint32_t* r = read_bytes_.Find(hash);
-    read = r != nullptr ? *r : -1;
-  }
-  if (read < 0 || static_cast<uint64_t>(read) >= size) return -1;
-  // Now and then anywhere: what follows may matter once an edit gets the
-  // target past where it stopped.
-  if (!rng.Chance(kReadFocusChance)) return -1;
-  ++stats_.read_focused;
-  return read;
 }
 
 const Mutator::Source* Mutator::PartnerTree(Partner& partner) {
@@ -516,23 +214,13 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     const ProbabilityMode mode = arms[arm].mode >= 0
                                      ? kArmModes[arms[arm].mode]
                                      : ProbabilityMode::kLearned;
-    MutationContext ctx{*grammar_,
-                        kit_.generator,
-                        kit_.tokens,
-                        kit_.separators,
-                        config_.learning() ? &donors_ : nullptr,
-                        config_.learning() ? &token_pool_ : nullptr,
-                        byte_edits_,
-                        rng,
-                        max_size,
-                        mode,
-                        config_.max_depth,
-                        *src.index,
-                        scratch_,
-                        &bytes_out_,
-                        other != nullptr ? other->tree : nullptr,
-                        other != nullptr ? other->index : nullptr,
-                        kpaths_.get()};
+    MutationContext ctx = MakeContext(
+        *grammar_, kit_, rng, max_size, mode, config_.max_depth, *src.index,
+        scratch_, &bytes_out_, config_.learning() ? &donors_ : nullptr,
+        config_.learning() ? &token_pool_ : nullptr, byte_edits_);
+    ctx.other = other != nullptr ? other->tree : nullptr;
+    ctx.other_index = other != nullptr ? other->index : nullptr;
+    ctx.kpaths = kpaths_.get();
     ctx.input_texts = config_.input_texts;
     ctx.name_types = &name_types_;
     ctx.adopt_names = config_.adopt_names;
@@ -727,155 +415,6 @@ std::string Mutator::MutateString(absl::string_view input, size_t max_size,
   buf.resize(n);
   if (op != nullptr) *op = last_operator();
   return buf;
-}
-
-size_t Mutator::AddProgramWords(absl::Span<const std::string> words) {
-  if (!config_.program_words || !config_.learning()) return 0;
-  std::vector<int> open;
-  for (int t = 1; t <= grammar_->max_token_type(); ++t) {
-    if (kit_.tokens.HasOpenText(t)) open.push_back(t);
-  }
-  size_t kept = 0;
-  std::string quoted;
-  for (const std::string& w : words) {
-    bool any = false;
-    for (int t : open) {
-      if (kit_.tokens.Accepts(t, w)) {
-        token_pool_.AddProgramText(t, w);
-        any = true;
-      }
-      // Inside quotes, for string tokens: a format, a path, a command or
-      // an option name the program reads from a string argument.
-      for (const char q : {'\'', '"'}) {
-        if (absl::StrContains(w, q) || absl::StrContains(w, '\\')) continue;
-        quoted.assign(1, q);
-        quoted.append(w);
-        quoted.push_back(q);
-        if (!kit_.tokens.Accepts(t, quoted)) continue;
-        token_pool_.AddProgramText(t, quoted);
-        any = true;
-      }
-    }
-    kept += any;
-  }
-  return kept;
-}
-
-size_t Mutator::MemoryBytes() const {
-  size_t ring = 0;
-  for (const PendingTree& p : pending_trees_) {
-    ring += p.slot.tree.MemoryBytes() + p.slot.index.MemoryBytes();
-  }
-  for (const Slot& s : slots_) {
-    ring += s.tree.MemoryBytes() + s.index.MemoryBytes();
-  }
-  return cache_.bytes() + donors_.bytes() + kit_.dfa.memory_bytes() + ring +
-         token_pool_.MemoryBytes() + weights_->placed_bytes() +
-         (kpaths_ != nullptr ? kpaths_->MemoryBytes() : 0);
-}
-
-std::string Mutator::StatsLine() const {
-  double calls = 0, seconds = 0;
-  for (int f = 0; f < kNumFamilies; ++f) {
-    calls += static_cast<double>(families_.uses(f));
-    seconds += families_.seconds(f);
-  }
-  std::string families;
-  for (int f = 0; f < kNumFamilies; ++f) {
-    absl::StrAppendFormat(
-        &families, "%s%s %.0f%% calls %.0f%% time %d kept", f ? " | " : "",
-        FamilyName(f),
-        calls > 0 ? 100.0 * static_cast<double>(families_.uses(f)) / calls
-                  : 0.0,
-        seconds > 0 ? 100.0 * families_.seconds(f) / seconds : 0.0,
-        families_.wins(f));
-  }
-  // The parse helper's part of the parsing stats.
-  std::string helper;
-  if (!config_.parse_helper.empty()) {
-    const ServerUsage u = helper_usage();
-    helper = absl::StrFormat(" helper %d (%s, %.0f MB, %.1f cpu s, %d failed),",
-                             stats_.helper_parses,
-                             helper_ != nullptr ? "up" : "down", u.peak_rss_mb,
-                             u.cpu_seconds, stats_.helper_failures);
-  }
-  // Per grammar arm: its share of the grammar family's calls and time.
-  std::string ops;
-  const std::vector<Arm>& arms = GrammarArms();
-  double op_calls = 0, op_seconds = 0;
-  for (int a = 0; a < ops_.size(); ++a) {
-    op_calls += static_cast<double>(ops_.uses(a));
-    op_seconds += ops_.seconds(a);
-  }
-  for (size_t i = 0; i < arms.size(); ++i) {
-    const int a = static_cast<int>(i);
-    if (ops_.uses(a) == 0) continue;
-    absl::StrAppendFormat(
-        &ops, " %s %.0f%%/%.0f%%/%d", arms[i].name,
-        100.0 * static_cast<double>(ops_.uses(a)) / op_calls,
-        op_seconds > 0 ? 100.0 * ops_.seconds(a) / op_seconds : 0.0,
-        ops_.wins(a));
-  }
-  return absl::StrFormat(
-             "%s | fallback %d throttled %d | trees %d (%.0f MB of %.0f; %d "
-             "packed, %d "
-             "unpacked, %d replaced) parses %d (%.1f s, "
-             "%d deferred,%s cache %d states %d configs, %d clears) fail %d | "
-             "corpus "
-             "%d learned %d%s | kept "
-             "%d late %d reductions %d new code %d | grammar ops "
-             "(calls/time/kept)%s",
-             families, stats_.fallbacks, stats_.cpu_throttled, cache_.size(),
-             static_cast<double>(cache_.bytes()) / kMB,
-             static_cast<double>(cache_.max_bytes()) / kMB,
-             cache_.packed_size(), cache_.unpacked(), stats_.replaced_trees,
-             parses(), stats_.parse_seconds, stats_.parses_deferred, helper,
-             parser_.CacheStates(), parser_.CacheConfigs(),
-             parser_.dfa_clears(), stats_.parse_failures, stats_.corpus_entries,
-             stats_.learned,
-             weights_->placed_entries() > 0
-                 ? absl::StrFormat(" (%d places)", weights_->placed_entries())
-                 : std::string(),
-             stats_.kept, stats_.late_credit, stats_.reductions,
-             stats_.new_code, ops) +
-         (kpaths_ != nullptr
-              ? absl::StrFormat(" | 2-paths covered %d of %d",
-                                kpaths_->covered(), kpaths_->total())
-              : std::string()) +
-         (structure_ != nullptr
-              ? absl::StrFormat(" | %d-path features of %d inputs",
-                                structure_->k(), stats_.structure_inputs)
-              : std::string()) +
-         FeedbackStats();
-}
-
-std::string Mutator::FeedbackStats() const {
-  std::string read;
-  if (stats_.read_in_part > 0) {
-    read = absl::StrFormat(" | read in part: %d outputs, %d edits kept there",
-                           stats_.read_in_part, stats_.read_focused);
-  }
-  if (stats_.valid + stats_.invalid == 0 && goals_.failures() == 0 &&
-      config_.goal.coverage_only()) {
-    return read;
-  }
-  return read +
-         absl::StrFormat(
-             " | feedback: valid %d invalid %d, failures %d at %d sites, "
-             "slowest %.1f ms | goal %s: wins %d, rule resets %d",
-             stats_.valid, stats_.invalid, goals_.failures(),
-             goals_.failure_sites(), 1e3 * goals_.slowest_seconds(),
-             config_.goal.ToString(), goals_.goal_wins(), goals_.resets());
-}
-
-absl::Status Mutator::SaveWeights() const {
-  if (config_.save_weights_file.empty()) return absl::OkStatus();
-  // Adds what this process learned since its last save to the file, so
-  // that processes sharing it (libFuzzer -fork, -jobs) add up.
-  absl::Status st =
-      weights_->SaveMerged(config_.save_weights_file, *saved_baseline_);
-  if (st.ok()) saved_baseline_ = std::make_unique<Weights>(*weights_);
-  return st;
 }
 
 }  // namespace grammut

@@ -119,13 +119,13 @@ class Reducer {
   ReduceResult result_;
   bool by_tree_ = false;
   std::string current_;  // == result_.output while running
-  Tree cur_, parsed_, cand_, base_, fresh_;
+  Tree cur_, parsed_, cand_, base_;
   absl::flat_hash_set<std::string> seen_;
   // RemoveChildren scratch.
   Loops loops_;
   std::vector<int> kids_, ends_, hoists_;
   std::vector<std::pair<int, int>> units_;
-  std::vector<int> kept_, parts_, seams_, unit_of_;
+  std::vector<int> kept_, unit_of_;
   std::vector<bool> selected_;
   std::vector<const std::string*> texts_;
 };

@@ -1,7 +1,9 @@
 // The edits at one rule node: shortest derivation, hoisting, removal of
-// children (ddmin, then runs of children).
+// children (ddmin, then runs of children). The edits themselves are
+// mutate/operators/shrink_edits.h's; this file chooses where.
 #include <algorithm>
 
+#include "mutate/operators/shrink_edits.h"
 #include "shrink/reducer_impl.h"
 
 namespace grammut::reduce_internal {
@@ -12,36 +14,16 @@ Reducer::Outcome Reducer::ShortestOrRemove(int node) {
 }
 
 MutationContext Reducer::Context(Rng& rng) {
-  return MutationContext{grammar_,
-                         kit_.generator,
-                         kit_.tokens,
-                         kit_.separators,
-                         /*donors=*/nullptr,
-                         /*pool=*/nullptr,
-                         kNoByteEdits,
-                         rng,
-                         cur_.TextSize(),
-                         ProbabilityMode::kUniform,
-                         options_.max_depth,
-                         index_,
-                         scratch_,
-                         &unused_bytes_};
+  return MakeContext(grammar_, kit_, rng, cur_.TextSize(),
+                     ProbabilityMode::kUniform, options_.max_depth, index_,
+                     scratch_, &unused_bytes_);
 }
 
 Reducer::Outcome Reducer::Shortest(int node) {
-  const int rule = cur_.node(node).symbol;
-  const size_t size = cur_.SubtreeSize(node);
-  if (grammar_.rule_min_cost(rule).bytes >= static_cast<int64_t>(size)) {
-    return Outcome::kSame;
-  }
-  GenerateOptions g;
-  g.shortest = true;
-  g.max_bytes = size;
-  g.max_depth = options_.max_depth;
   Rng rng(kShortestSeed);
-  if (!kit_.generator.Generate(rule, rng, g, &fresh_)) return Outcome::kSame;
   MutationContext ctx = Context(rng);
-  if (!op_internal::Splice(ctx, cur_, node, fresh_, 0, &cand_)) {
+  if (!shrink_edits::ReplaceByShortest(ctx, cur_, node, options_.max_depth,
+                                       &cand_)) {
     return Outcome::kSame;
   }
   return OutcomeOf(Try(cand_.Text()), Outcome::kReplaced);
@@ -64,7 +46,7 @@ Reducer::Outcome Reducer::Hoist(int node) {
   Rng rng(kShortestSeed);
   for (int d : hoists_) {
     MutationContext ctx = Context(rng);
-    if (!op_internal::Splice(ctx, cur_, node, cur_, d, &cand_)) continue;
+    if (!shrink_edits::Hoist(ctx, cur_, node, d, &cand_)) continue;
     const Outcome o = OutcomeOf(Try(cand_.Text()), Outcome::kReplaced);
     if (o != Outcome::kSame) return o;
   }
@@ -72,26 +54,9 @@ Reducer::Outcome Reducer::Hoist(int node) {
 }
 
 DdminVerdict Reducer::TryChildren(int node, const std::vector<int>& kept) {
-  parts_.clear();
-  for (int c : kept) parts_.push_back(kids_[c]);
-  cand_.AssignChildren(base_, node, 0, static_cast<int>(kids_.size()), parts_,
-                       base_.steps(node));
-  // Where children were removed, two tokens may now meet: separate them
-  // if the lexer would run them together.
-  seams_.clear();
-  int prev = -1, c = node + 1;
-  for (int k : kept) {
-    if (k != prev + 1) seams_.push_back(cand_.TokenFrom(c));
-    prev = k;
-    c = cand_.End(c);
-  }
-  if (prev + 1 != static_cast<int>(kids_.size()) &&
-      cand_.End(node) < cand_.size()) {
-    seams_.push_back(cand_.TokenFrom(cand_.End(node)));
-  }
   Rng rng(kShortestSeed);
   MutationContext ctx = Context(rng);
-  op_internal::FixSeams(ctx, seams_, &cand_);
+  shrink_edits::KeepChildren(ctx, base_, node, kids_, kept, &cand_);
   return Try(cand_.Text());
 }
 

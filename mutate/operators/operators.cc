@@ -45,6 +45,18 @@ int FindOperator(absl::string_view name) {
   return -1;
 }
 
+MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit,
+                            Rng& rng, size_t max_size, ProbabilityMode mode,
+                            int max_depth, const TreeIndex& index,
+                            OperatorScratch& scratch, std::string* bytes_out,
+                            const DonorPool* donors, const TokenPool* pool,
+                            const ByteEdits& byte_edits) {
+  return MutationContext{grammar,    kit.generator, kit.tokens, kit.separators,
+                         donors,     pool,          byte_edits, rng,
+                         max_size,   mode,          max_depth,  index,
+                         scratch,    bytes_out};
+}
+
 namespace op_internal {
 
 bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,

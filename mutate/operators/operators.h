@@ -123,6 +123,19 @@ struct MutationContext {
   int read_nodes = std::numeric_limits<int>::max();
 };
 
+// MakeContext assembles a MutationContext on `kit` (its generator, token
+// generator and separators) for a tree indexed by `index`; the optional
+// fields keep their defaults and callers set those they use. Without
+// `donors`, `pool` and `byte_edits` it is the context of shrinking edits
+// (the reducer, the AFL++ trimmer).
+MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit,
+                            Rng& rng, size_t max_size, ProbabilityMode mode,
+                            int max_depth, const TreeIndex& index,
+                            OperatorScratch& scratch, std::string* bytes_out,
+                            const DonorPool* donors = nullptr,
+                            const TokenPool* pool = nullptr,
+                            const ByteEdits& byte_edits = kNoByteEdits);
+
 // An operator: returns false if it cannot apply.
 using OperatorFn = bool (*)(MutationContext& ctx, const Tree& in, Tree* out);
 

@@ -5,6 +5,7 @@
 #include "absl/container/inlined_vector.h"
 #include "mutate/loops.h"
 #include "mutate/operators/operators.h"
+#include "mutate/operators/shrink_edits.h"
 
 namespace grammut {
 namespace {
@@ -70,48 +71,20 @@ bool FinishLoopEdit(MutationContext& ctx, int parent,
   return out->TextSize() <= ctx.max_size;
 }
 
-// The parent's steps with the step range [first, end) removed and child
-// positions from `at` on shifted by `delta`.
-void ShiftSteps(absl::Span<const DerivationStep> steps, int first, int end,
-                int at, int delta, std::vector<DerivationStep>* out) {
-  out->clear();
-  for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
-    if (i >= first && i < end) continue;
-    DerivationStep s = steps[i];
-    if (s.child >= at && i >= end) {
-      s.child = static_cast<uint16_t>(std::max(0, s.child + delta));
-    }
-    out->push_back(s);
-  }
-}
-
-// Removes iteration `it` of `loop` from `in` into `out`.
-bool DeleteIteration(MutationContext& ctx, const Tree& in,
-                     const LoopInstance& loop, const LoopIteration& it,
-                     Tree* out) {
-  if (loop.plus && loop.count < 2) return false;
-  if (it.end_child == it.first_child) return false;
-  const int width = it.end_child - it.first_child;
-  std::vector<DerivationStep>& steps = ctx.scratch.steps;
-  ShiftSteps(in.steps(loop.node), it.first_step, it.end_step, it.end_child,
-             -width, &steps);
-  out->AssignChildren(in, loop.node, it.first_child, it.end_child, {}, steps);
-  return FinishLoopEdit(ctx, loop.node, {it.first_child}, out);
-}
-
 }  // namespace
 
 bool OpLoopDelete(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   if (!PickLoop(ctx, in, &loop)) return false;
-  return DeleteIteration(ctx, in, loop, PickIteration(ctx, in, loop), out);
+  return shrink_edits::DeleteIteration(ctx, in, loop,
+                                       PickIteration(ctx, in, loop), out);
 }
 
 bool OpLoopSkip(MutationContext& ctx, const Tree& in, Tree* out) {
   LoopInstance loop;
   LoopIteration it;
   if (!op_internal::PickStopIteration(ctx, in, &loop, &it)) return false;
-  return DeleteIteration(ctx, in, loop, it, out);
+  return shrink_edits::DeleteIteration(ctx, in, loop, it, out);
 }
 
 bool OpLoopDuplicate(MutationContext& ctx, const Tree& in, Tree* out) {

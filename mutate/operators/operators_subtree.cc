@@ -6,6 +6,7 @@
 #include "absl/container/inlined_vector.h"
 #include "learn/place_match.h"
 #include "mutate/operators/operators.h"
+#include "mutate/operators/shrink_edits.h"
 
 namespace grammut {
 
@@ -179,14 +180,10 @@ bool OpHoist(MutationContext& ctx, const Tree& in, Tree* out) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
     std::vector<int32_t>& inner = ctx.scratch.ints;
-    inner.clear();
-    const size_t size = in.SubtreeSize(at);
-    for (int32_t i : ctx.index.OfRuleWithin(in, ctx.grammar, in.node(at).symbol,
-                                            at + 1, in.End(at))) {
-      if (in.SubtreeSize(i) < size) inner.push_back(i);
-    }
+    shrink_edits::SmallerSameRule(ctx, in, at, SIZE_MAX, &inner);
     if (inner.empty()) continue;
-    return Splice(ctx, in, at, in, inner[ctx.rng.Below(inner.size())], out);
+    return shrink_edits::Hoist(ctx, in, at, inner[ctx.rng.Below(inner.size())],
+                               out);
   }
   return false;
 }
@@ -301,20 +298,11 @@ bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out) {
   for (int attempt = 0; attempt < 4; ++attempt) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
-    const int rule = in.node(at).symbol;
-    if (ctx.grammar.rule_min_cost(rule).bytes >=
-        static_cast<int64_t>(in.SubtreeSize(at))) {
-      continue;
+    // The generator's default depth, not ctx.max_depth.
+    if (shrink_edits::ReplaceByShortest(ctx, in, at, GenerateOptions().max_depth,
+                                        out)) {
+      return true;
     }
-    GenerateOptions options;
-    options.shortest = true;
-    options.max_bytes = in.SubtreeSize(at);
-    Tree& small = ctx.scratch.fresh;
-    if (!ctx.generator.Generate(rule, ctx.rng, options, &small) ||
-        small.SubtreeText(0) == in.SubtreeText(at)) {
-      continue;
-    }
-    if (Splice(ctx, in, at, small, 0, out)) return true;
   }
   return false;
 }
