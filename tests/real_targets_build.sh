@@ -7,7 +7,7 @@ set -u
 src=$1; build=$2; targets=$3
 log=$build/targets-${targets//,/_}.log
 if ! "$src/scripts/build_targets.sh" --targets "$targets" --out "$build/targets" >"$log" 2>&1; then
-  if grep -qiE "apt-get source|Temporary failure resolving|Failed to fetch|Unable to find a source package" "$log"; then
+  if grep -qiE "Temporary failure resolving|Could not resolve|Failed to fetch|Unable to connect|Network is unreachable|Unable to find a source package" "$log"; then
     echo "SKIP: cannot fetch Debian sources:"; tail -5 "$log"; exit 77
   fi
   echo "FAIL: build_targets.sh"; tail -30 "$log"; exit 1
