@@ -4,12 +4,14 @@
 #
 # Usage: scripts/demo.sh [--target T] [--seconds N]
 #   --target T   libxml2 (default), sqlite3, expat, cjson, jsonc, lua
-#   --seconds N  fuzzing time per scenario (default 60); works from any directory
+#   --seconds N  fuzzing time per scenario (default 45); works from any directory
 #
-# On a fresh Debian 12 machine this installs the packages (scripts/setup.sh, uses sudo
-# when not root), builds grammut (scripts/build.sh -> build/), builds the target from
-# its Debian source package (scripts/build_targets.sh), links the grammut-enabled
-# fuzzer, then runs two scenarios, each with grammut and plain libFuzzer side by side
+# On a fresh Debian 12 machine this installs the packages it uses (scripts/setup.sh
+# --build-only, uses sudo when not root), builds only what it runs, in Release and at
+# the same time: libgrammut.so, the grammut tool (its parse helper) and the target's
+# grammar (-> build/demo-grammut/), and the target from its Debian source package
+# (scripts/build_targets.sh -> build/targets/); links the grammut-enabled fuzzer, then
+# runs two scenarios, each with grammut and plain libFuzzer side by side
 # (one per core, same flags) for N seconds:
 #   seeded  both start from the target's seed corpus (harness_examples/<t>/seeds)
 #   empty   both start from nothing: a user with a grammar and no inputs
@@ -21,7 +23,7 @@ set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
-SECS=60
+SECS=45
 TARGET=libxml2
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
         --seconds=*) SECS="${1#*=}"; shift ;;
         --target) TARGET="${2:?--target needs a value}"; shift 2 ;;
         --target=*) TARGET="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "demo: unknown argument: $1 (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -44,7 +46,9 @@ esac
 
 BUILD="$REPO/build"
 DEMO="$BUILD/demo"
+GBUILD="$BUILD/demo-grammut"  # its own build of grammut: build/ stays the user's
 T="$BUILD/targets/$TARGET"
+GRAMMUT_BIN="$GBUILD/fuzz_${TARGET}_grammut"
 T0=$(date +%s)
 say() { printf '[demo %3ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
 
@@ -65,11 +69,36 @@ mkdir -p "$BUILD"
 rm -rf "$DEMO"
 mkdir -p "$DEMO"
 
-step "installing packages (scripts/setup.sh)" "$DEMO/setup.log" "$SCRIPT_DIR/setup.sh" python3
-step "building grammut (scripts/build.sh)" "$DEMO/build.log" "$SCRIPT_DIR/build.sh" "$BUILD"
-step "building $TARGET from its Debian source (scripts/build_targets.sh)" "$DEMO/build_targets.log" \
-    "$SCRIPT_DIR/build_targets.sh" --targets "$TARGET" --out "$BUILD/targets"
-step "linking the grammut fuzzer" "$DEMO/link.log" "$SCRIPT_DIR/link_grammut_target.sh" "$TARGET" "$BUILD"
+step "installing packages (scripts/setup.sh --build-only)" "$DEMO/setup.log" \
+    "$SCRIPT_DIR/setup.sh" --build-only python3
+
+# What the demo runs of grammut: the library, the tool (the parse helper it
+# starts) and the grammar; no tests, examples or benchmarks.
+build_grammut() {
+    local grammars="grammut_grammar_${GRAMMAR}_interp"
+    [ "$GRAMMAR" = sqlite ] && grammars="$grammars grammut_grammar_sqlite_strings_interp"
+    cmake -S "$REPO" -B "$GBUILD" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+        -DCMAKE_BUILD_TYPE=Release -DGRAMMUT_BUILD_TESTS=OFF -DGRAMMUT_BUILD_EXAMPLES=OFF \
+        -DGRAMMUT_BUILD_BENCHMARKS=OFF ${GRAMMUT_CMAKE_OPTIONS:-} &&
+        # shellcheck disable=SC2086
+        cmake --build "$GBUILD" -j "$(nproc)" --target grammut_shared grammut $grammars
+}
+# grammut and the target build at the same time (the target's build is
+# mostly C compiles and its source download; grammut's mostly C++).
+say "building grammut (-> $GBUILD) and $TARGET from its Debian source (scripts/build_targets.sh), at the same time ..."
+bs=$(date +%s)
+build_grammut >"$DEMO/build.log" 2>&1 &
+pgb=$!
+"$SCRIPT_DIR/build_targets.sh" --targets "$TARGET" --out "$BUILD/targets" \
+    --jobs "$(nproc)" >"$DEMO/build_targets.log" 2>&1 &
+ptb=$!
+brc=0
+wait $pgb || { brc=1; echo "---- building grammut failed; last lines of $DEMO/build.log ----" >&2; tail -n 30 "$DEMO/build.log" >&2; }
+wait $ptb || { brc=1; echo "---- building $TARGET failed; last lines of $DEMO/build_targets.log ----" >&2; tail -n 30 "$DEMO/build_targets.log" >&2; }
+[ $brc = 0 ] || exit 1
+say "building grammut and $TARGET: done ($(( $(date +%s) - bs ))s)"
+step "linking the grammut fuzzer" "$DEMO/link.log" "$SCRIPT_DIR/link_grammut_target.sh" "$TARGET" \
+    "$GBUILD" --targets-dir "$BUILD/targets" --out "$GRAMMUT_BIN"
 
 FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -seed=1 -print_final_stats=1)
 
@@ -107,8 +136,8 @@ last_status() {  # "cov N, corpus N, exec/s N" from the last libFuzzer status li
 scenario() {
     local name="$1" seeds="$2" pg pp el next start
     say "$name: fuzzing $TARGET for ${SECS}s, grammut and plain libFuzzer at the same time"
-    fuzz "$DEMO/$name/grammut" "$seeds" "$T/fuzz_${TARGET}_grammut" \
-        GRAMMUT_GRAMMAR="$BUILD/grammars/$GRAMMAR" GRAMMUT_STATS=$SECS &
+    fuzz "$DEMO/$name/grammut" "$seeds" "$GRAMMUT_BIN" \
+        GRAMMUT_GRAMMAR="$GBUILD/grammars/$GRAMMAR" GRAMMUT_STATS=$SECS &
     pg=$!
     fuzz "$DEMO/$name/plain" "$seeds" "$T/fuzz_$TARGET" &
     pp=$!

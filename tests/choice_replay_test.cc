@@ -450,10 +450,7 @@ TEST(ReplayOperator, ObeysMaxSizeAndIsDeterministic) {
   for (const std::string grammar : {"json", "lua"}) {
     auto m = MakeMutator(grammar, "replay,replay-rule");
     auto m2 = MakeMutator(grammar, "replay,replay-rule");
-    std::vector<std::string> samples;
-    for (const std::string& f : testing::Samples(grammar)) {
-      samples.push_back(testing::ReadFileOrDie(f));
-    }
+    const std::vector<std::string> samples = testing::SampleTexts(grammar);
     int flat = 0, rule = 0;
     for (size_t max_size = 1; max_size <= 8192;
          max_size = max_size < 64 ? max_size + 3 : max_size * 2) {

@@ -136,13 +136,11 @@ TEST(Generator, ParseTreesNestNoDeeperThanTheLimitAllows) {
 // 12-byte token, so the limit alone overshoots by two and fit_depth not
 // at all; trees nest exactly up to the limit.
 TEST(Generator, FitDepthKeepsTreesWithinTheLimit) {
-  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_fit").c_str(),
-         1);
-  const std::string path = ::testing::TempDir() + "/Fit.g4";
-  std::ofstream(path) << "grammar Fit;\ns : a EOF ;\n"
-                         "a : 'x' a | b | 'yyyyyyyyyyyy' ;\n"
-                         "b : c ;\nc : 'z' ;\n";
-  auto g = Grammar::Load(path, "s");
+  auto g = testing::LoadG4Text("Fit.g4",
+                               "grammar Fit;\ns : a EOF ;\n"
+                               "a : 'x' a | b | 'yyyyyyyyyyyy' ;\n"
+                               "b : c ;\nc : 'z' ;\n",
+                               "s");
   ASSERT_TRUE(g.ok()) << g.status();
   Weights weights(**g);
   GeneratorKit kit(**g, weights, nullptr);

@@ -20,8 +20,8 @@ std::unique_ptr<Mutator> InsertOnly(const std::string& grammar) {
   auto m = Mutator::Create(config, testing::LoadShipped(grammar));
   EXPECT_TRUE(m.ok()) << m.status();
   EXPECT_TRUE((*m)->RestrictArms("grammar").ok());
-  for (const std::string& f : testing::Samples(grammar)) {
-    (*m)->MutateString(testing::ReadFileOrDie(f), 1 << 16, 1);
+  for (const std::string& s : testing::SampleTexts(grammar)) {
+    (*m)->MutateString(s, 1 << 16, 1);
   }
   EXPECT_TRUE((*m)->RestrictArms(getenv("OP") ? getenv("OP") : "insert").ok());
   return std::move(*m);

@@ -160,11 +160,7 @@ std::string DeepChainGrammar() {
 }
 
 TEST(SteeredKPathSuite, ReachesPathsRandomDerivationMisses) {
-  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_st").c_str(),
-         1);
-  const std::string path = ::testing::TempDir() + "/Deep.g4";
-  std::ofstream(path) << DeepChainGrammar();
-  auto g = Grammar::Load(path, "start");
+  auto g = testing::LoadG4Text("Deep.g4", DeepChainGrammar(), "start");
   ASSERT_TRUE(g.ok()) << g.status();
   SymbolGraph graph(**g);
   Weights weights(**g);
@@ -198,18 +194,17 @@ TEST(SteeredKPathSuite, ReachesPathsRandomDerivationMisses) {
 // cheapest route and loses the path; a retry with detours (another
 // constraint first, or a type name) keeps it.
 TEST(SteeredKPathSuite, RetriesWithDetoursAroundAnAmbiguity) {
-  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_st").c_str(),
-         1);
-  const std::string path = ::testing::TempDir() + "/Amb.g4";
-  std::ofstream(path) << "grammar Amb;\ns : col EOF ;\n"
-                         "col : NAME typeName? constraint* ;\n"
-                         "typeName : name+ ( '(' NUM ')' )? ;\n"
-                         "name : NAME | GEN | AS ;\n"
-                         "constraint : GEN AS '(' NUM ')' | NOT NULL ;\n"
-                         "GEN : 'gen' ;\nAS : 'as' ;\nNOT : 'not' ;\n"
-                         "NULL : 'null' ;\nNUM : [0-9]+ ;\nNAME : [a-z]+ ;\n"
-                         "WS : [ ]+ -> skip ;\n";
-  auto g = Grammar::Load(path, "s");
+  auto g =
+      testing::LoadG4Text("Amb.g4",
+                          "grammar Amb;\ns : col EOF ;\n"
+                          "col : NAME typeName? constraint* ;\n"
+                          "typeName : name+ ( '(' NUM ')' )? ;\n"
+                          "name : NAME | GEN | AS ;\n"
+                          "constraint : GEN AS '(' NUM ')' | NOT NULL ;\n"
+                          "GEN : 'gen' ;\nAS : 'as' ;\nNOT : 'not' ;\n"
+                          "NULL : 'null' ;\nNUM : [0-9]+ ;\nNAME : [a-z]+ ;\n"
+                          "WS : [ ]+ -> skip ;\n",
+                          "s");
   ASSERT_TRUE(g.ok()) << g.status();
   SymbolGraph graph(**g);
   Weights weights(**g);
@@ -240,13 +235,11 @@ TEST(SteeredKPathSuite, RetriesWithDetoursAroundAnAmbiguity) {
 // of '*' (its self-reference e(left)#1) ever hold a '+' without
 // parentheses. The symbol graph allows all twelve.
 TEST(SteeredKPathSuite, GivesUpExactlyThePathsPrecedenceForbids) {
-  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_st").c_str(),
-         1);
-  const std::string path = ::testing::TempDir() + "/Prec.g4";
-  std::ofstream(path) << "grammar Prec;\ns : e EOF ;\n"
-                         "e : e '*' e | e '+' e | INT ;\n"
-                         "INT : [0-9]+ ;\nWS : [ ]+ -> skip ;\n";
-  auto g = Grammar::Load(path, "s");
+  auto g = testing::LoadG4Text("Prec.g4",
+                               "grammar Prec;\ns : e EOF ;\n"
+                               "e : e '*' e | e '+' e | INT ;\n"
+                               "INT : [0-9]+ ;\nWS : [ ]+ -> skip ;\n",
+                               "s");
   ASSERT_TRUE(g.ok()) << g.status();
   SymbolGraph graph(**g);
   Weights weights(**g);

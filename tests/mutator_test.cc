@@ -39,14 +39,6 @@ std::unique_ptr<Mutator> MakeMutator(const std::string& grammar,
   return std::move(*m);
 }
 
-std::vector<std::string> SampleTexts(const std::string& grammar) {
-  std::vector<std::string> out;
-  for (const std::string& f : testing::Samples(grammar)) {
-    out.push_back(testing::ReadFileOrDie(f));
-  }
-  return out;
-}
-
 // CrossOver on strings; `op` gets what made the output.
 std::string CrossOverStrings(Mutator& m, const std::string& a,
                              const std::string& b, size_t max_size,
@@ -105,29 +97,59 @@ std::vector<ComparedPair> ComparesOf(const std::vector<std::string>& samples) {
   return pairs;
 }
 
+// Whether `op` needs a stop: where the target stopped reading its input
+// (the read length a harness reports through grammut_report_read).
+bool NeedsStop(const std::string& op) {
+  return op == "loop-skip" || op == "stop-splice";
+}
+
 // Runs one operator many times over a grammar's samples (crossover with a
 // second sample as partner; token-compare with ComparesOf the samples);
-// returns the (input, output) pairs it made.
+// returns the (input, output) pairs it made. For an operator that NeedsStop,
+// the inputs are grammar outputs made of the samples that were kept with a
+// stop halfway through them, as a harness would report it.
 std::vector<std::pair<std::string, std::string>> RunOperator(
     const std::string& grammar, const std::string& op, int rounds = 200) {
-  FixedCompares compares(ComparesOf(SampleTexts(grammar)));
+  FixedCompares compares(ComparesOf(testing::SampleTexts(grammar)));
   auto m = MakeMutator(grammar, ModePolicy::kAdaptive, "all", true);
   m->set_recent_compares(&compares);
   // Let it see the corpus first (donor pool, token pool, weights).
-  const auto samples = SampleTexts(grammar);
+  std::vector<std::string> inputs = testing::SampleTexts(grammar);
   EXPECT_TRUE(m->RestrictArms("grammar").ok());
-  for (const std::string& s : samples) m->MutateString(s, 1 << 16, 1);
+  const bool stops = NeedsStop(op);
+  Parser parser(m->grammar());
+  for (std::string& s : inputs) {
+    if (!stops) {
+      m->MutateString(s, 1 << 16, 1);
+      continue;
+    }
+    // The first valid output is kept, with a stop halfway through it.
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+      const std::string out = m->MutateString(s, 1 << 16, seed);
+      auto r = parser.Parse(out);
+      if (!r.ok() || r->syntax_errors > 0) {
+        m->ReportOutcome(Fate::kDiscarded, 1e-4);
+        continue;
+      }
+      HarnessFeedback read;
+      read.read_bytes = static_cast<int64_t>(out.size() / 2);
+      m->ReportOutcome(Fate::kKept, 1e-4, read);
+      s = out;
+      break;
+    }
+  }
   EXPECT_TRUE(m->RestrictArms(op).ok());
   std::vector<std::pair<std::string, std::string>> out;
   for (int i = 0; i < rounds; ++i) {
-    const std::string& in = samples[i % samples.size()];
+    const std::string& in = inputs[i % inputs.size()];
     std::string used, result;
     if (op == "crossover") {
-      result = CrossOverStrings(*m, in, samples[(i + 1) % samples.size()],
+      result = CrossOverStrings(*m, in, inputs[(i + 1) % inputs.size()],
                                 1 << 16, 1000 + i, &used);
     } else {
       result = m->MutateString(in, 1 << 16, 1000 + i, &used);
     }
+    if (stops) m->ReportOutcome(Fate::kDiscarded, 1e-4);
     if (absl::StartsWith(used, op)) out.emplace_back(in, std::move(result));
   }
   return out;
@@ -143,9 +165,8 @@ TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
   for (const std::string& grammar : testing::ShippedGrammars()) {
     // token-embedded needs an embedded language (the SQL grammar has one).
     if (op == "token-embedded" && grammar != "sqlite") continue;
-    // loop-skip and stop-splice need where the target stopped (tests
-    // below).
-    if (op == "loop-skip" || op == "stop-splice") continue;
+    // (loop-skip and stop-splice: RunOperator reports stops; the tests
+    // below check what they do at one.)
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
     auto results = RunOperator(grammar, op);
@@ -392,7 +413,7 @@ TEST(Operators, SeparatorsKeepTokensApart) {
   Parser parser(*g);
   for (const std::string op : {"loop-swap", "swap", "splice"}) {
     auto m = MakeMutator("lua", ModePolicy::kAdaptive, op);
-    for (const std::string& s : SampleTexts("lua"))
+    for (const std::string& s : testing::SampleTexts("lua"))
       m->MutateString(s, 1 << 16, 1);
     for (int seed = 0; seed < 200; ++seed) {
       const std::string out = m->MutateString("a=1 b=2 c=3", 200, seed);
@@ -427,7 +448,7 @@ TEST(Mutator, MutantsOfSampleCorporaStayValid) {
     auto g = testing::LoadShipped(grammar);
     Parser parser(*g);
     auto m = MakeMutator(grammar, ModePolicy::kAdaptive, "grammar");
-    const auto samples = SampleTexts(grammar);
+    const auto samples = testing::SampleTexts(grammar);
     int checked = 0, valid = 0;
     std::string first_bad;
     for (int i = 0; i < 1500; ++i) {
@@ -452,7 +473,7 @@ TEST(Mutator, MutantsOfSampleCorporaStayValid) {
 
 TEST(Mutator, NeverExceedsMaxSize) {
   auto m = MakeMutator("json");
-  const auto samples = SampleTexts("json");
+  const auto samples = testing::SampleTexts("json");
   for (size_t max_size = 0; max_size <= 65536;
        max_size = max_size < 64 ? max_size + 1 : max_size * 2) {
     for (int i = 0; i < 20; ++i) {
@@ -471,7 +492,7 @@ TEST(Mutator, SmallerMaxSizeShrinksAndStaysValid) {
   Parser parser(*g);
   auto m = MakeMutator("sqlite");
   int valid = 0, total = 0;
-  for (const std::string& s : SampleTexts("sqlite")) {
+  for (const std::string& s : testing::SampleTexts("sqlite")) {
     std::string cur = s;
     for (int step = 0; step < 20; ++step) {
       std::string op;
@@ -507,7 +528,7 @@ TEST(Mutator, GarbageInputIsMutatedNotFatal) {
 // Two mutators in one process (across processes, with address randomization:
 // determinism_test.sh).
 TEST(Mutator, TwoMutatorsInOneProcessGiveTheSameSequence) {
-  const auto samples = SampleTexts("xml");
+  const auto samples = testing::SampleTexts("xml");
   auto a = MakeMutator("xml");
   auto b = MakeMutator("xml");
   std::string cur_a = samples[0], cur_b = samples[0];
@@ -531,7 +552,7 @@ TEST(Mutator, TwoMutatorsInOneProcessGiveTheSameSequence) {
 
 TEST(Mutator, WithLearningOffSameInputAndSeedGiveSameOutput) {
   auto m = MakeMutator("sqlite", ModePolicy::kUniform);
-  const auto samples = SampleTexts("sqlite");
+  const auto samples = testing::SampleTexts("sqlite");
   std::map<std::pair<int, unsigned>, std::string> first;
   for (int round = 0; round < 3; ++round) {
     for (int s = 0; s < 5; ++s) {
@@ -547,7 +568,7 @@ TEST(Mutator, WithLearningOffSameInputAndSeedGiveSameOutput) {
 
 TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  const auto samples = SampleTexts("json");
+  const auto samples = testing::SampleTexts("json");
   for (const std::string& s : samples) {
     m->MutateString(s, 4096, 1);
     m->ReportOutcome(Fate::kDiscarded, 1e-4);
@@ -591,7 +612,7 @@ HarnessFeedback NewFeatures(int n) {
 // of one that did, kept at once or credited late; unknown counts as new.
 TEST(Mutator, KeptReductionsWeighLessThanNewCoverage) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "bytes");
-  const std::string in = SampleTexts("json")[0];
+  const std::string in = testing::SampleTexts("json")[0];
   const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(3);
   HarnessFeedback unknown;
   m->MutateString(in, 4096, 1);
@@ -626,7 +647,7 @@ TEST(Mutator, NewCodeWeighsMoreThanNewHitCounts) {
   config.edge_win = 3;
   auto m = Mutator::Create(config, testing::LoadShipped("json"));
   ASSERT_TRUE(m.ok()) << m.status();
-  const std::string in = SampleTexts("json")[0];
+  const std::string in = testing::SampleTexts("json")[0];
   HarnessFeedback counts, code;
   counts.new_features = 2;
   counts.new_edges = 0;
@@ -646,7 +667,7 @@ TEST(Mutator, NewCodeWeighsMoreThanNewHitCounts) {
 
 TEST(Mutator, ParsesEachCorpusEntryOnce) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  const std::string in = SampleTexts("json")[3];
+  const std::string in = testing::SampleTexts("json")[3];
   std::string cur = in;
   for (int i = 0; i < 50; ++i) {
     const bool start = i % 5 == 0;
@@ -663,7 +684,7 @@ TEST(Mutator, ParsesEachCorpusEntryOnce) {
 // An output kept for new features replaces nothing. Late credit alike.
 TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  const std::vector<std::string> samples = SampleTexts("json");
+  const std::vector<std::string> samples = testing::SampleTexts("json");
   const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(1);
   m->MutateString(samples[3], 4096, 1);
   const int64_t parses = m->parses();
@@ -698,7 +719,7 @@ TEST(Mutator, ReductionsDropTheTreeOfTheEntryTheyReplaced) {
 TEST(Mutator, KeptReductionsAreCachedButNotLearned) {
   // Regeneration only: every output is a clean tree, learnable when kept.
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "regenerate");
-  const std::vector<std::string> samples = SampleTexts("json");
+  const std::vector<std::string> samples = testing::SampleTexts("json");
   const HarnessFeedback reduction = NewFeatures(0), fresh = NewFeatures(1);
   const std::string kept = m->MutateString(samples[3], 4096, 1);
   uint64_t learned = m->stats().learned;  // samples[3], parsed
@@ -755,7 +776,8 @@ TEST(Mutator, GrammarStepAfterByteEditMutatesTheChainsFirstInput) {
 
 TEST(Mutator, KeptOutputComingBackIsNotParsedAgain) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
-  const std::string kept = m->MutateString(SampleTexts("json")[3], 4096, 1);
+  const std::string kept =
+      m->MutateString(testing::SampleTexts("json")[3], 4096, 1);
   m->ReportOutcome(Fate::kKept, 1e-4);
   const int64_t parses = m->parses();
   m->MutateString(kept, 4096, 7);
@@ -766,7 +788,8 @@ TEST(Mutator, KeptOutputComingBackIsNotParsedAgain) {
 TEST(Mutator, UnknownFateIsCreditedWhenTheOutputReturns) {
   auto m = MakeMutator("json", ModePolicy::kAdaptive, "grammar");
   std::string op;
-  const std::string out = m->MutateString(SampleTexts("json")[3], 4096, 1, &op);
+  const std::string out =
+      m->MutateString(testing::SampleTexts("json")[3], 4096, 1, &op);
   m->ReportOutcome(Fate::kUnknown, 1e-4);
   EXPECT_EQ(m->stats().late_credit, 0u);
   const int64_t parses = m->parses();
@@ -1131,7 +1154,7 @@ TEST(Mutator, StatsLineNamesFamiliesAndOperators) {
 // mutator that was never throttled. With the bytes family disabled
 // (GRAMMUT_ARMS=grammar) the budget cannot be kept and nothing changes.
 TEST(Mutator, CpuThrottleTurnsGrammarCallsIntoBytes) {
-  const auto samples = SampleTexts("json");
+  const auto samples = testing::SampleTexts("json");
   auto m = MakeMutator("json");
   m->set_cpu_throttle(1);
   for (int i = 0; i < 200; ++i) {

@@ -6,6 +6,7 @@
 
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -13,9 +14,9 @@
 #include <thread>
 
 #include "absl/strings/match.h"
-#include "parse/parse_service.h"
 #include "gtest/gtest.h"
 #include "mutate/mutator.h"
+#include "parse/parse_service.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -147,6 +148,14 @@ TEST(ParseService, EveryTruncatedReplyIsRefused) {
 // The real helper binary, built beside this test.
 const std::string kCli = GRAMMUT_CLI;
 
+// Whether this process has no child left, running or a zombie: every
+// helper it started was stopped and reaped. (ctest runs each test in its
+// own process.)
+bool NoChildren() {
+  int status = 0;
+  return waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD;
+}
+
 TEST(ParseHelper, TheRealHelperParsesLikeTheFuzzerWould) {
   std::unique_ptr<Grammar> g = testing::LoadShipped("sqlite");
   auto helper = ParseHelper::Start(kCli, *g, {}, kTimeout);
@@ -172,6 +181,7 @@ TEST(ParseHelper, AKilledHelperIsUnavailableAndStopped) {
   absl::StatusOr<ParseResult> r = (*helper)->Parse("[2]");
   EXPECT_EQ(r.status().code(), absl::StatusCode::kUnavailable) << r.status();
   EXPECT_FALSE((*helper)->alive());
+  EXPECT_TRUE(NoChildren());
   EXPECT_EQ((*helper)->Parse("[3]").status().code(),
             absl::StatusCode::kUnavailable);
 }
@@ -201,8 +211,10 @@ TEST(ParseHelper, AHelperThatNeverAnswersTimesOut) {
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   auto silent = ParseHelper::Start(script, *g, {}, absl::Milliseconds(200));
   ASSERT_FALSE(silent.ok());
+  // Reported as a timeout, and the helper stopped and reaped.
   EXPECT_EQ(silent.status().code(), absl::StatusCode::kDeadlineExceeded)
       << silent.status();
+  EXPECT_TRUE(NoChildren());
 }
 
 TEST(ParseHelper, FindsTheToolBesideTheBuild) {

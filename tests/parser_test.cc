@@ -203,16 +203,28 @@ constexpr size_t kMaxSampleStates = 200;
 
 class SampleDecisions : public ::testing::TestWithParam<std::string> {};
 
+// Decisions known to read far ahead over the samples, by grammar and rule,
+// each with the most states it may build (what it builds now, 276, 635, 421
+// and 404, and about 10% more). In Lua a '(' after an expression
+// may begin a call or a new statement (`f` then `(g)()`: the manual's one
+// ambiguity, 3.3.1), so a call in an expression reads its arguments ahead
+// (`prefixExp`; 814 states before calls and assignments were
+// left-factored). In JavaScript, function bodies and assignments, and arrow
+// functions against parenthesised expressions. Any other decision of theirs
+// stays within kMaxSampleStates.
+struct FarReader {
+  const char* grammar;
+  const char* rule;
+  size_t max_states;
+};
+constexpr FarReader kFarReaders[] = {
+    {"lua", "prefixExp", 300},
+    {"javascript", "functionBody", 700},
+    {"javascript", "assignmentExpression", 460},
+    {"javascript", "assignmentExpressionNB", 450},
+};
+
 TEST_P(SampleDecisions, NoDecisionReadsFarAhead) {
-  // Not yet: in Lua a '(' after an expression may begin a call or a new
-  // statement (`f` then `(g)()`: the manual's one ambiguity, 3.3.1), so a
-  // call in an expression reads its arguments ahead (276 states in
-  // `prefixExp`; 814 before calls and assignments were left-factored);
-  // JavaScript's function bodies and assignments, arrow functions against
-  // parenthesised expressions, 635.
-  if (GetParam() == "lua" || GetParam() == "javascript") {
-    GTEST_SKIP() << GetParam() << " still has decisions that read far ahead";
-  }
   auto g = testing::LoadShipped(GetParam());
   ASSERT_NE(g, nullptr);
   Parser parser(*g);
@@ -221,9 +233,15 @@ TEST_P(SampleDecisions, NoDecisionReadsFarAhead) {
   }
   const std::vector<size_t> states = parser.DecisionDfaStates();
   for (size_t d = 0; d < states.size(); ++d) {
-    EXPECT_LE(states[d], kMaxSampleStates)
-        << "decision " << d << " in rule "
-        << g->rule_name(g->decision(static_cast<int>(d)).rule);
+    const std::string& rule =
+        g->rule_name(g->decision(static_cast<int>(d)).rule);
+    size_t bound = kMaxSampleStates;
+    for (const FarReader& far : kFarReaders) {
+      if (GetParam() == far.grammar && rule == far.rule) {
+        bound = far.max_states;
+      }
+    }
+    EXPECT_LE(states[d], bound) << "decision " << d << " in rule " << rule;
   }
 }
 

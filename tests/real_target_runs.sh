@@ -2,9 +2,11 @@
 # real_target_runs.sh TARGET GRAMMAR SOURCE_DIR BUILD_DIR: the target's
 # harness runs 10,000 executions from its seed corpus without a crash, leak
 # or timeout (plain libFuzzer: a harness check, deterministic), and the
-# grammut-linked binary starts with the grammar, mutates and exits 0 after
-# 100 runs; saved regression inputs run to completion and do not lower
-# what the seeds reach when run before them.
+# grammut-linked binary, with the grammar, runs 10,000 executions from the
+# seeds and exits 0, having kept grammar outputs (grammut's stats line,
+# GRAMMUT_STATS) made by at least 8 distinct grammar operators; saved
+# regression inputs run to completion and do not lower what the seeds reach
+# when run before them.
 # Longer grammut runs find real bugs (a heap-use-after-free in Lua 5.4.4's
 # luaV_concat), which is the benchmark's business, not this check's.
 set -u
@@ -15,13 +17,32 @@ bin=$build/targets/$t/fuzz_${t}_grammut
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/g"
 grc=0
-GRAMMUT_GRAMMAR=$build/grammars/$g "$bin" -runs=100 -seed=1 -max_len=2048 "$tmp/g" \
-  "$src/harness_examples/$t/seeds" >"$tmp/glog" 2>&1 || grc=$?
+# GRAMMUT_STATS: a stats line every 0.05 s (the last one is read below);
+# GRAMMUT_DETERMINISTIC: the same run every time.
+GRAMMUT_GRAMMAR=$build/grammars/$g GRAMMUT_STATS=0.05 GRAMMUT_DETERMINISTIC=1 \
+  "$bin" -runs=10000 -seed=1 -max_len=2048 -timeout=60 -rss_limit_mb=2560 \
+  -artifact_prefix="$tmp/g/" "$tmp/g" "$src/harness_examples/$t/seeds" >"$tmp/glog" 2>&1 || grc=$?
 grep -q "found LLVMFuzzerCustomMutator" "$tmp/glog" || { echo "FAIL: grammut not used (rc=$grc)"; tail -5 "$tmp/glog"; exit 1; }
-if [ $grc != 0 ] || ! grep -q "Done 100 runs" "$tmp/glog"; then
-  echo "FAIL: grammut-linked binary: rc=$grc after -runs=100 (expected 0 and 'Done 100 runs')"
+if [ $grc != 0 ] || ! grep -q "Done 10000 runs" "$tmp/glog"; then
+  echo "FAIL: grammut-linked binary: rc=$grc after -runs=10000 (expected 0 and 'Done 10000 runs')"
   grep -E "ERROR|SUMMARY|^grammut:" "$tmp/glog" | head; tail -20 "$tmp/glog"; exit 1
 fi
+stats=$(grep -a "grammut: cpu" "$tmp/glog" | tail -1)
+[ -n "$stats" ] || { echo "FAIL: no grammut stats line (GRAMMUT_STATS)"; tail -20 "$tmp/glog"; exit 1; }
+echo "grammut's last stats line: $stats"
+# "grammar 69% calls 79% time 18210 kept": outputs of the grammar family kept.
+kept=$(sed -n 's/.*| grammar [0-9]*% calls [0-9]*% time \([0-9]*\) kept.*/\1/p' <<<"$stats")
+# "grammar ops (calls/time/kept) regenerate/learned 11%/11%/2517 splice ...":
+# one entry per operator that was called.
+ops=$(sed -n 's/.*grammar ops (calls\/time\/kept)\(.*\)/\1/p' <<<"$stats" | sed 's/ | .*//' |
+  grep -oE '[^ ]+ [0-9]+%/[0-9]+%/[0-9]+' | wc -l)
+if [ -z "$kept" ] || [ "$kept" -lt 1 ]; then
+  echo "FAIL: no grammar output kept in 10,000 runs (kept=${kept:-?})"; exit 1
+fi
+if [ "$ops" -lt 8 ]; then
+  echo "FAIL: only $ops distinct grammar operators used in 10,000 runs (expected >= 8)"; exit 1
+fi
+echo "grammut: $kept grammar outputs kept, $ops distinct grammar operators used"
 "$build/targets/$t/fuzz_$t" -runs=10000 -seed=1 -max_len=2048 -len_control=0 \
   -timeout=60 -rss_limit_mb=2560 -artifact_prefix="$tmp/" "$tmp" "$src/harness_examples/$t/seeds" >"$tmp/log" 2>&1
 rc=$?

@@ -1,5 +1,7 @@
 #include "tests/test_util.h"
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -35,6 +37,22 @@ std::vector<std::string> Samples(const std::string& name) {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::vector<std::string> SampleTexts(const std::string& name) {
+  std::vector<std::string> texts;
+  for (const std::string& f : Samples(name)) texts.push_back(ReadFileOrDie(f));
+  return texts;
+}
+
+absl::StatusOr<std::unique_ptr<Grammar>> LoadG4Text(
+    const std::string& file, const std::string& g4,
+    const std::string& start_rule) {
+  setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_text").c_str(),
+         1);
+  const std::string path = ::testing::TempDir() + "/" + file;
+  std::ofstream(path) << g4;
+  return Grammar::Load(path, start_rule);
 }
 
 std::string ReadFileOrDie(const std::string& path) {

@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
-#include "parse/parser.h"
 #include "learn/weights.h"
+#include "parse/parser.h"
 
 namespace grammut::testing {
 
@@ -23,8 +24,17 @@ std::string TestData(const std::string& file);
 std::unique_ptr<Grammar> LoadShipped(const std::string& name);
 // The sample files of a shipped grammar, sorted.
 std::vector<std::string> Samples(const std::string& name);
+// The texts of the sample files of a shipped grammar, in Samples' order.
+std::vector<std::string> SampleTexts(const std::string& name);
 // Reads a whole file.
 std::string ReadFileOrDie(const std::string& path);
+// Writes `g4` (a grammar's text) to `file` (e.g. "Expr.g4") in the test's
+// temporary directory and loads it from there with `start_rule`. Compiled
+// grammars are cached under the temporary directory too (GRAMMUT_CACHE_DIR),
+// apart from other test runs.
+absl::StatusOr<std::unique_ptr<Grammar>> LoadG4Text(
+    const std::string& file, const std::string& g4,
+    const std::string& start_rule = "");
 // The names of the shipped grammars.
 const std::vector<std::string>& ShippedGrammars();
 // Expects every field of every node, the text, the trailer and each rule
