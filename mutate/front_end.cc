@@ -70,7 +70,11 @@ std::unique_ptr<Mutator> CreateMutatorOrExit(const MutatorConfig& config) {
 }
 
 MutatorConfig ConfigFromEnvironmentOrExit() {
-  absl::StatusOr<MutatorConfig> config = ConfigFromEnvironment();
+  std::vector<std::string> notes;
+  absl::StatusOr<MutatorConfig> config = ConfigFromEnvironment(&notes);
+  for (const std::string& note : notes) {
+    std::fprintf(stderr, "grammut: %s\n", note.c_str());
+  }
   if (!config.ok()) ExitWithError(std::string(config.status().message()));
   return *std::move(config);
 }

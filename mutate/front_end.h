@@ -24,6 +24,7 @@
 #include "mutate/config.h"
 #include "mutate/cpu_budget.h"
 #include "mutate/mutator.h"
+#include "mutate/settings.h"
 
 namespace grammut {
 
@@ -35,7 +36,8 @@ absl::StatusOr<std::unique_ptr<Mutator>> CreateMutator(
 // Prints "grammut: <message>" on stderr and exits with status 1.
 [[noreturn]] void ExitWithError(const std::string& message);
 
-// ConfigFromEnvironment and CreateMutator, exiting on error.
+// ConfigFromEnvironment (mutate/settings.h: its notes go to stderr, one
+// "grammut: ..." line each) and CreateMutator, exiting on error.
 std::unique_ptr<Mutator> CreateMutatorOrExit(const MutatorConfig& config);
 MutatorConfig ConfigFromEnvironmentOrExit();
 

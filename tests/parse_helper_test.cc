@@ -16,6 +16,7 @@
 #include "parse/parse_service.h"
 #include "gtest/gtest.h"
 #include "mutate/mutator.h"
+#include "mutate/settings.h"
 #include "tests/test_util.h"
 
 namespace grammut {
