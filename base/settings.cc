@@ -195,7 +195,8 @@ absl::Status Check(const SettingRow& row, const std::string& source,
     }
     case SettingKind::kInteger: {
       int64_t v;
-      ok = absl::SimpleAtoi(value, &v) && v >= row.min && v <= row.max;
+      ok = absl::SimpleAtoi(value, &v) && static_cast<double>(v) >= row.min &&
+           static_cast<double>(v) <= row.max;
       break;
     }
     case SettingKind::kSwitch:

@@ -2,10 +2,14 @@
 // (mutate/settings.h).
 #include "base/settings.h"
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "base/edit_distance.h"
 #include "gtest/gtest.h"
 #include "mutate/settings.h"
@@ -188,6 +192,36 @@ TEST(Settings, DefaultsAreUnchanged) {
   EXPECT_EQ(c->kpath_features, 0);
   EXPECT_EQ(s->Get("GRAMMUT_AFL_FUZZ_COUNT"), "");
   EXPECT_EQ(s->Get("GRAMMUT_ANTLR_TOOL"), "auto");
+}
+
+// Code below the front ends reads through SettingValue, which resolves
+// GRAMMUT_EXPERIMENTS and former names alike.
+TEST(Settings, SettingValueReadsTheProcess) {
+  unsetenv("GRAMMUT_EXPERIMENTS");
+  unsetenv("GRAMMUT_AFL_FUZZ_COUNT");
+  EXPECT_EQ(SettingValue("GRAMMUT_AFL_FUZZ_COUNT"), "");
+  setenv("GRAMMUT_AFL_FUZZ_COUNT", "40", 1);
+  EXPECT_EQ(SettingValue("GRAMMUT_AFL_FUZZ_COUNT"), "40");
+  setenv("GRAMMUT_EXPERIMENTS", "places=0;afl_fuzz_count=7", 1);
+  EXPECT_EQ(SettingValue("GRAMMUT_AFL_FUZZ_COUNT"), "7");
+  unsetenv("GRAMMUT_EXPERIMENTS");
+  unsetenv("GRAMMUT_AFL_FUZZ_COUNT");
+  EXPECT_EQ(SettingValue("GRAMMUT_ANTLR_TOOL"), "auto");
+}
+
+// docs/configuration.md lists every user setting and experiment.
+TEST(Settings, TheDocsListEveryRow) {
+  std::ifstream in(std::string(GRAMMUT_SOURCE_DIR) + "/docs/configuration.md");
+  ASSERT_TRUE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const SettingRow& row : SettingsTable()) {
+    if (row.cls == SettingClass::kScript) continue;
+    const std::string cell = row.experiment != nullptr
+                                 ? absl::StrCat("| `", row.experiment, "` |")
+                                 : absl::StrCat("| `", row.name, "` |");
+    EXPECT_TRUE(absl::StrContains(text.str(), cell)) << cell;
+  }
 }
 
 }  // namespace
