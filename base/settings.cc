@@ -7,7 +7,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -389,26 +388,6 @@ std::string SettingValue(absl::string_view name) {
     }
   }
   return value.empty() ? row.default_value : value;
-}
-
-std::string SettingsMarkdown(SettingClass cls) {
-  std::string out = cls == SettingClass::kExperiment
-                        ? "| experiment | default | accepts | what it does |\n"
-                          "|---|---|---|---|\n"
-                        : "| variable | default | accepts | what it does |\n"
-                          "|---|---|---|---|\n";
-  for (const SettingRow& row : kRows) {
-    if (row.cls != cls) continue;
-    const std::string accepted =
-        row.kind == SettingKind::kChoice
-            ? absl::StrReplaceAll(row.accepted, {{"|", ", "}})
-            : row.accepted;
-    absl::StrAppend(&out, "| `",
-                    row.experiment != nullptr ? row.experiment : row.name,
-                    "` | ", *row.default_value ? row.default_value : "—", " | ",
-                    accepted, " | ", row.doc, " |\n");
-  }
-  return out;
 }
 
 }  // namespace grammut

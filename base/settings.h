@@ -115,10 +115,6 @@ class Settings {
 // hook) that runs without a Settings. Unchecked; no notes.
 std::string SettingValue(absl::string_view name);
 
-// ExperimentsDoc returns a Markdown table of the experiments (name,
-// default, accepted values, doc), for docs/configuration.md.
-std::string SettingsMarkdown(SettingClass cls);
-
 }  // namespace grammut
 
 #endif  // GRAMMUT_BASE_SETTINGS_H_

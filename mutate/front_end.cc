@@ -4,7 +4,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -13,6 +15,7 @@
 #include "grammar/grammar.h"
 #include "grammar/interp_file.h"
 #include "mutate/embedded_grammar.h"
+#include "mutate/settings.h"
 
 namespace grammut {
 namespace {

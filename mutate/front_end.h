@@ -24,7 +24,6 @@
 #include "mutate/config.h"
 #include "mutate/cpu_budget.h"
 #include "mutate/mutator.h"
-#include "mutate/settings.h"
 
 namespace grammut {
 
