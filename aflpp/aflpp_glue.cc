@@ -36,6 +36,7 @@
 
 #include "absl/strings/string_view.h"
 #include "base/rng.h"
+#include "base/settings.h"
 #include "mutate/config.h"
 #include "mutate/front_end.h"
 
@@ -83,11 +84,13 @@ bool ReadFile(const char* path, std::string* out) {
   return ReadIfSize(path, static_cast<size_t>(st.st_size), out);
 }
 
-// A fixed number of outputs per custom stage: GRAMMUT_AFL_FUZZ_COUNT, or 0
-// (adaptive) if unset.
+// A fixed number of outputs per custom stage: the afl_fuzz_count experiment
+// (GRAMMUT_EXPERIMENTS; formerly GRAMMUT_AFL_FUZZ_COUNT), or 0 (adaptive) if
+// unset.
 uint32_t FuzzCountFromEnvironment() {
-  const char* v = std::getenv("GRAMMUT_AFL_FUZZ_COUNT");
-  if (v == nullptr || *v == '\0') return 0;
+  const std::string value = SettingValue("GRAMMUT_AFL_FUZZ_COUNT");
+  const char* v = value.c_str();
+  if (*v == '\0') return 0;
   char* end = nullptr;
   const unsigned long n = std::strtoul(v, &end, 10);
   if (end == v || *end != '\0' || n == 0 || n > (1u << 20)) {

@@ -19,6 +19,7 @@
 #include "absl/strings/strip.h"
 #include "base/file_io.h"
 #include "base/fingerprint.h"
+#include "base/settings.h"
 
 extern char** environ;
 
@@ -170,8 +171,8 @@ std::string ToolIdentity(const Tool& tool) {
 
 // The tools to try, in order, from $GRAMMUT_ANTLR_TOOL.
 absl::StatusOr<std::vector<Tool>> SelectTools() {
-  const std::string choice = Env("GRAMMUT_ANTLR_TOOL");
-  const std::string antlr4_env = Env("GRAMMUT_ANTLR4");
+  const std::string choice = SettingValue("GRAMMUT_ANTLR_TOOL");
+  const std::string antlr4_env = SettingValue("GRAMMUT_ANTLR4");
   const Tool debian =
       antlr4_env.empty()
           ? Tool{ToolKind::kDebian, "Debian's antlr4 (ANTLR 4.7.2)", "antlr4"}
@@ -397,7 +398,7 @@ absl::Status RunTool(const Tool& tool, const std::string& command,
 }  // namespace
 
 std::string G4CacheRoot() {
-  if (const char* d = std::getenv("GRAMMUT_CACHE_DIR"); d && *d) return d;
+  if (std::string d = SettingValue("GRAMMUT_CACHE_DIR"); !d.empty()) return d;
   if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) {
     return absl::StrCat(d, "/grammut");
   }
@@ -408,7 +409,7 @@ std::string G4CacheRoot() {
 }
 
 std::string ToolsRoot() {
-  if (const char* d = std::getenv("GRAMMUT_TOOLS_DIR"); d && *d) return d;
+  if (std::string d = SettingValue("GRAMMUT_TOOLS_DIR"); !d.empty()) return d;
   if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) {
     return absl::StrCat(d, "/grammut/tools");
   }

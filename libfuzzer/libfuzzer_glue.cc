@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "base/settings.h"
 #include "grammar/g4_compiler.h"
 #include "grammar/grammar_dictionary.h"
 #include "mutate/config.h"
@@ -234,8 +235,7 @@ bool RunningInFuzzTarget() {
 // target before libFuzzer starts (else at the first call: a stripped
 // target under LD_PRELOAD).
 __attribute__((constructor)) void InitAtLoad() {
-  const char* skip = std::getenv("GRAMMUT_DISABLE");
-  if (skip != nullptr && *skip == '1') return;
+  if (SettingValue("GRAMMUT_DISABLE") == "1") return;
   if (!RunningInFuzzTarget()) return;
   GetGlue();
 }

@@ -4,7 +4,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -13,6 +15,7 @@
 #include "grammar/grammar.h"
 #include "grammar/interp_file.h"
 #include "mutate/embedded_grammar.h"
+#include "mutate/settings.h"
 
 namespace grammut {
 namespace {
@@ -70,7 +73,11 @@ std::unique_ptr<Mutator> CreateMutatorOrExit(const MutatorConfig& config) {
 }
 
 MutatorConfig ConfigFromEnvironmentOrExit() {
-  absl::StatusOr<MutatorConfig> config = ConfigFromEnvironment();
+  std::vector<std::string> notes;
+  absl::StatusOr<MutatorConfig> config = ConfigFromEnvironment(&notes);
+  for (const std::string& note : notes) {
+    std::fprintf(stderr, "grammut: %s\n", note.c_str());
+  }
   if (!config.ok()) ExitWithError(std::string(config.status().message()));
   return *std::move(config);
 }

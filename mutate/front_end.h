@@ -35,7 +35,8 @@ absl::StatusOr<std::unique_ptr<Mutator>> CreateMutator(
 // Prints "grammut: <message>" on stderr and exits with status 1.
 [[noreturn]] void ExitWithError(const std::string& message);
 
-// ConfigFromEnvironment and CreateMutator, exiting on error.
+// ConfigFromEnvironment (mutate/settings.h: its notes go to stderr, one
+// "grammut: ..." line each) and CreateMutator, exiting on error.
 std::unique_ptr<Mutator> CreateMutatorOrExit(const MutatorConfig& config);
 MutatorConfig ConfigFromEnvironmentOrExit();
 

@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "mutate/schedule/arms.h"
 #include "mutate/config.h"
+#include "mutate/settings.h"
 #include "mutate/loops.h"
 #include "mutate/operators/operators.h"
 #include "tests/test_util.h"

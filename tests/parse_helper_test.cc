@@ -16,6 +16,7 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "mutate/mutator.h"
+#include "mutate/settings.h"
 #include "parse/parse_service.h"
 #include "tests/test_util.h"
 
