@@ -10,6 +10,7 @@
 // lines, saves weights and says when grammut is over its CPU budget
 // (GRAMMUT_CPU_SHARE); then the core takes libFuzzer's own mutations.
 #include "libfuzzer/libfuzzer_glue.h"
+#include "libfuzzer/libfuzzer_abi.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -26,7 +26,7 @@ rm -rf build-test
 # Release: the fastest build that still runs every test as users run it
 # (the library carries no coverage instrumentation in any build type; the
 # test library_has_no_coverage_instrumentation checks it).
-GRAMMUT_CMAKE_OPTIONS="-DCMAKE_BUILD_TYPE=Release ${GRAMMUT_CMAKE_OPTIONS:-}" \
+GRAMMUT_CMAKE_OPTIONS="-DCMAKE_BUILD_TYPE=Release -DGRAMMUT_BUILD_BENCHMARKS=OFF ${GRAMMUT_CMAKE_OPTIONS:-}" \
   scripts/build.sh build-test
 elapsed build
 

@@ -8,9 +8,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "libfuzzer/libfuzzer_abi.h"
 
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
-                                          size_t max_size, unsigned int seed);
 
 namespace {
 

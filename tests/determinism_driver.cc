@@ -22,14 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "libfuzzer/libfuzzer_abi.h"
 #include "grammut/feedback.h"
 
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
-                                          size_t max_size, unsigned int seed);
-extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1,
-                                            const uint8_t* data2, size_t size2,
-                                            uint8_t* out, size_t max_out_size,
-                                            unsigned int seed);
 
 namespace {
 
