@@ -97,13 +97,12 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];
-    if (op.shrinking) shrink_arms_ |= uint64_t{1} << i;
-    if (op.needs_other) crossover_arms_ |= uint64_t{1} << i;
-    if (op.fn == &OpTokenCompare) compare_arms_ |= uint64_t{1} << i;
-    if (op.fn == &OpTokenEmbedded) embedded_arms_ |= uint64_t{1} << i;
-    if (op.fn == &OpLoopSkip || op.fn == &OpStopSplice) {
-      read_arms_ |= uint64_t{1} << i;
-    }
+    const uint64_t bit = uint64_t{1} << i;
+    if (op.Is(kShrinks)) shrink_arms_ |= bit;
+    if (op.Needs(kNeedsOther)) crossover_arms_ |= bit;
+    if (op.Needs(kNeedsCompares)) compare_arms_ |= bit;
+    if (op.Needs(kNeedsEmbedded)) embedded_arms_ |= bit;
+    if (op.Needs(kNeedsStop)) read_arms_ |= bit;
   }
 }
 
@@ -228,7 +227,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     ctx.read_nodes = read_nodes;
     ctx.compares = compares_;
     if (!op.fn(ctx, *src.tree, &dst.tree)) continue;
-    if (op.whole_input) {
+    if (op.Is(kWholeInput)) {
       if (bytes_out_.empty() || bytes_out_.size() > max_size) continue;
       if (shrink && bytes_out_.size() >= src.tree->TextSize()) continue;
       const absl::string_view text = src.tree->text();
@@ -245,7 +244,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
     if (dst.tree.SameText(*src.tree)) continue;
     dst.index.Reset();
-    dst.clean = src.clean && !op.byte_level;
+    dst.clean = src.clean && !op.Is(kByteLevel);
     dst.syntax_errors = src.syntax_errors;
     *whole_input = false;
     return arm;

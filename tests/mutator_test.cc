@@ -183,7 +183,7 @@ TEST_P(OperatorTest, AppliesAndKeepsInputsValid) {
         first_bad = absl::StrCat(out.substr(0, 300), "\n-> ", r->first_error);
       }
     }
-    if (!info.byte_level) {
+    if (!info.Is(kByteLevel)) {
       EXPECT_GE(valid * 100, static_cast<int>(results.size()) * 98)
           << grammar << " " << op << "\n"
           << first_bad;
@@ -582,7 +582,7 @@ TEST(Mutator, LearnsCorpusEntriesAndKeptOutputsAndCreditsTheirArm) {
   for (unsigned seed = 2;; ++seed) {
     m->MutateString(samples[0], 4096, seed, &op);
     const std::string base = op.substr(0, op.find('/'));
-    if (!Operators()[FindOperator(base)].byte_level) break;
+    if (!Operators()[FindOperator(base)].Is(kByteLevel)) break;
     m->ReportOutcome(Fate::kDiscarded, 1e-4);
   }
   const int64_t parses = m->parses();

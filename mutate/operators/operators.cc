@@ -6,33 +6,29 @@ namespace grammut {
 
 const std::vector<OperatorInfo>& Operators() {
   static const std::vector<OperatorInfo>* table = new std::vector<OperatorInfo>{
-      // name, function, weight, shrinking, byte_level, generates,
-      // whole_input, needs_other
-      {"regenerate", OpRegenerate, 3.0, false, false, true, false, false},
-      {"swap", OpSwap, 1.5, false, false, false, false, false},
-      {"splice", OpSplice, 2.0, false, false, false, false, false},
-      {"hoist", OpHoist, 0.5, true, false, false, false, false},
-      {"recursive", OpRecursive, 0.5, false, false, false, false, false},
-      {"shortest", OpShortest, 0.3, true, false, false, false, false},
-      {"loop-delete", OpLoopDelete, 1.0, true, false, false, false, false},
-      {"loop-duplicate", OpLoopDuplicate, 1.0, false, false, false, false,
-       false},
-      {"loop-swap", OpLoopSwap, 0.5, false, false, false, false, false},
-      {"token-regenerate", OpTokenRegenerate, 1.0, false, false, false, false,
-       false},
-      {"token-bytes", OpTokenBytes, 1.5, false, true, false, false, false},
-      {"token-number", OpTokenNumber, 0.5, false, false, false, false, false},
-      {"crossover", OpCrossover, 2.0, false, false, false, false, true},
-      {"encode", OpEncode, 0.3, false, true, false, true, false},
-      {"replay", OpReplay, 0.5, false, false, true, false, false},
-      {"replay-rule", OpReplayRule, 1.0, false, false, true, false, false},
-      {"kpath", OpKPath, 1.0, false, false, false, false, false},
-      {"insert", OpInsert, 1.0, false, false, true, false, false},
-      {"token-compare", OpTokenCompare, 1.0, false, false, false, false, false},
-      {"token-embedded", OpTokenEmbedded, 1.0, false, false, false, false,
-       false},
-      {"loop-skip", OpLoopSkip, 1.0, true, false, false, false, false},
-      {"stop-splice", OpStopSplice, 1.0, false, false, false, false, false},
+      // name, function, weight, traits, needs
+      {"regenerate", OpRegenerate, 3.0, kGenerates, 0},
+      {"swap", OpSwap, 1.5, 0, 0},
+      {"splice", OpSplice, 2.0, 0, 0},
+      {"hoist", OpHoist, 0.5, kShrinks, 0},
+      {"recursive", OpRecursive, 0.5, 0, 0},
+      {"shortest", OpShortest, 0.3, kShrinks, 0},
+      {"loop-delete", OpLoopDelete, 1.0, kShrinks, 0},
+      {"loop-duplicate", OpLoopDuplicate, 1.0, 0, 0},
+      {"loop-swap", OpLoopSwap, 0.5, 0, 0},
+      {"token-regenerate", OpTokenRegenerate, 1.0, 0, 0},
+      {"token-bytes", OpTokenBytes, 1.5, kByteLevel, 0},
+      {"token-number", OpTokenNumber, 0.5, 0, 0},
+      {"crossover", OpCrossover, 2.0, 0, kNeedsOther},
+      {"encode", OpEncode, 0.3, kByteLevel | kWholeInput, 0},
+      {"replay", OpReplay, 0.5, kGenerates, 0},
+      {"replay-rule", OpReplayRule, 1.0, kGenerates, 0},
+      {"kpath", OpKPath, 1.0, 0, 0},
+      {"insert", OpInsert, 1.0, kGenerates, 0},
+      {"token-compare", OpTokenCompare, 1.0, 0, kNeedsCompares},
+      {"token-embedded", OpTokenEmbedded, 1.0, 0, kNeedsEmbedded},
+      {"loop-skip", OpLoopSkip, 1.0, kShrinks, kNeedsStop},
+      {"stop-splice", OpStopSplice, 1.0, 0, kNeedsStop},
   };
   return *table;
 }
@@ -45,16 +41,16 @@ int FindOperator(absl::string_view name) {
   return -1;
 }
 
-MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit,
-                            Rng& rng, size_t max_size, ProbabilityMode mode,
+MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit, Rng& rng,
+                            size_t max_size, ProbabilityMode mode,
                             int max_depth, const TreeIndex& index,
                             OperatorScratch& scratch, std::string* bytes_out,
                             const DonorPool* donors, const TokenPool* pool,
                             const ByteEdits& byte_edits) {
-  return MutationContext{grammar,    kit.generator, kit.tokens, kit.separators,
-                         donors,     pool,          byte_edits, rng,
-                         max_size,   mode,          max_depth,  index,
-                         scratch,    bytes_out};
+  return MutationContext{grammar,  kit.generator, kit.tokens, kit.separators,
+                         donors,   pool,          byte_edits, rng,
+                         max_size, mode,          max_depth,  index,
+                         scratch,  bytes_out};
 }
 
 namespace op_internal {

@@ -139,16 +139,34 @@ MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit,
 // An operator: returns false if it cannot apply.
 using OperatorFn = bool (*)(MutationContext& ctx, const Tree& in, Tree* out);
 
+// What an operator is (bits of OperatorInfo::traits).
+enum OperatorTrait : uint32_t {
+  kShrinks = 1 << 0,     // only makes the input smaller (-minimize_crash)
+  kByteLevel = 1 << 1,   // edits bytes: the output is not a clean derivation
+  kGenerates = 1 << 2,   // uses the probability mode
+  kWholeInput = 1 << 3,  // writes ctx.bytes_out, not a tree
+};
+
+// What an operator needs to apply at all (bits of OperatorInfo::needs); the
+// core leaves out the arms whose needs a call cannot meet.
+enum OperatorNeed : uint32_t {
+  kNeedsOther = 1 << 0,     // a second input (crossover)
+  kNeedsCompares = 1 << 1,  // the target's recent comparisons
+  kNeedsEmbedded = 1 << 2,  // an embedded language
+  kNeedsStop = 1 << 3,      // where the target stopped reading the input
+};
+
 // One entry of the operator table.
 struct OperatorInfo {
   const char* name;
   OperatorFn fn;
-  double weight;     // share of use before any feedback (relative)
-  bool shrinking;    // only makes the input smaller (for -minimize_crash)
-  bool byte_level;   // edits bytes: the output is not a clean derivation
-  bool generates;    // uses the probability mode
-  bool whole_input;  // writes ctx.bytes_out, not a tree
-  bool needs_other;  // crossover: only with a second input
+  double weight;        // share of use before any feedback (relative)
+  uint32_t traits = 0;  // OperatorTrait bits
+  uint32_t needs = 0;   // OperatorNeed bits
+  // Is tells whether the operator has trait `t`.
+  bool Is(OperatorTrait t) const { return (traits & t) != 0; }
+  // Needs tells whether the operator needs `n`.
+  bool Needs(OperatorNeed n) const { return (needs & n) != 0; }
 };
 
 // The table, in a fixed order (the index is the operator id).

@@ -18,7 +18,7 @@ const std::vector<Arm>& GrammarArms() {
     auto* out = new std::vector<Arm>;
     const auto& ops = Operators();
     for (size_t i = 0; i < ops.size(); ++i) {
-      if (!ops[i].generates) {
+      if (!ops[i].Is(kGenerates)) {
         out->push_back(
             Arm{ops[i].name, static_cast<int>(i), -1, ops[i].weight});
         continue;
