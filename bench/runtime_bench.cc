@@ -11,9 +11,9 @@
 #include "benchmark/benchmark.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
-#include "parse/parser.h"
 #include "mutate/mutator.h"
 #include "mutate/operators/operators.h"
+#include "parse/parser.h"
 
 namespace grammut {
 namespace {

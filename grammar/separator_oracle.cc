@@ -9,8 +9,8 @@ namespace {
 bool IsWordByte(unsigned char c) { return absl::ascii_isalnum(c) || c == '_'; }
 
 // The word characters a lexer might read on with, one of each class.
-constexpr unsigned char kWordProbes[] = {'a', 'z', 'A', 'Z', 'e', 'x',
-                                         '0', '1', '9', '_'};
+constexpr unsigned char kWordProbes[] = {'a', 'z', 'A', 'Z', 'e',
+                                         'x', '0', '1', '9', '_'};
 
 }  // namespace
 
@@ -31,10 +31,9 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   // goes on from the first with any word character, keep them apart.
   const unsigned char last = static_cast<unsigned char>(prev_text.back());
   const bool word_end =
-      IsWordByte(last) ||
-      (last == '.' && prev_text.size() >= 2 &&
-       absl::ascii_isdigit(static_cast<unsigned char>(
-           prev_text[prev_text.size() - 2])));
+      IsWordByte(last) || (last == '.' && prev_text.size() >= 2 &&
+                           absl::ascii_isdigit(static_cast<unsigned char>(
+                               prev_text[prev_text.size() - 2])));
   if (!word_end || !IsWordByte(next)) return false;
   for (unsigned char probe : kWordProbes) {
     if (dfa_.Continues(state, probe)) return true;

@@ -26,7 +26,6 @@ namespace {
 using mutator_internal::kMB;
 using mutator_internal::ParserOptions;
 
-
 constexpr int kAttempts = 8;
 constexpr size_t kMinGrowth = 128;  // bytes an output may add to its input
 constexpr size_t kPendingOutputs = 4096;

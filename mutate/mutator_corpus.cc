@@ -1,8 +1,6 @@
 // mutator_corpus.cc: Mutator's corpus trees: the tree cache, parsing
 // corpus entries (here or in the parse helper) within the parse budget,
 // trees of kept outputs, and the k-path features of an input.
-#include "mutate/mutator.h"
-
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -10,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "mutate/internal/mutator_internal.h"
+#include "mutate/mutator.h"
 
 namespace grammut {
 namespace {

@@ -1,13 +1,12 @@
 // mutator_learn.cc: what Mutator learns: clean trees into the weights,
 // token pool, donor pool and k-path targets; plateau resets; words of the
 // fuzzed program; saving the weights.
-#include "mutate/mutator.h"
-
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "mutate/mutator.h"
 
 namespace grammut {
 

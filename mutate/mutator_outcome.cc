@@ -2,11 +2,11 @@
 // for outputs of unknown fate), the outcome of the last output (credit to
 // the family and arm, goals, learning, adoption of kept trees) and where
 // the target stopped reading.
-#include "mutate/mutator.h"
-
 #include <algorithm>
 #include <optional>
 #include <utility>
+
+#include "mutate/mutator.h"
 
 namespace grammut {
 namespace {

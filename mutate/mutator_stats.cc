@@ -1,7 +1,5 @@
 // mutator_stats.cc: what Mutator tells about itself: the stats line, its
 // memory estimate and the embedded languages.
-#include "mutate/mutator.h"
-
 #include <string>
 #include <vector>
 
@@ -9,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "mutate/internal/mutator_internal.h"
+#include "mutate/mutator.h"
 
 namespace grammut {
 namespace {

@@ -12,12 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "libfuzzer/libfuzzer_abi.h"
 #include "base/rng.h"
 #include "gtest/gtest.h"
+#include "libfuzzer/libfuzzer_abi.h"
 #include "libfuzzer/libfuzzer_flags.h"
 #include "libfuzzer/libfuzzer_glue.h"
-
 
 namespace grammut {
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "libfuzzer/libfuzzer_abi.h"
 #include "base/rng.h"
 #include "gtest/gtest.h"
+#include "libfuzzer/libfuzzer_abi.h"
 #include "libfuzzer/libfuzzer_glue.h"
 
 // grammut/feedback.h's entry point for grammut_report_read.

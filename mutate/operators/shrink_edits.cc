@@ -35,8 +35,7 @@ void SmallerSameRule(const MutationContext& ctx, const Tree& in, int at,
   }
 }
 
-bool Hoist(MutationContext& ctx, const Tree& in, int at, int inner,
-           Tree* out) {
+bool Hoist(MutationContext& ctx, const Tree& in, int at, int inner, Tree* out) {
   return op_internal::Splice(ctx, in, at, in, inner, out);
 }
 
