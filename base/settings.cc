@@ -146,7 +146,7 @@ constexpr SettingRow kRows[] = {
    "grammar/g4_compiler.cc",
    "where npm installs the ANTLR 4.13 tool (default: "
    "~/.cache/grammut/tools)"},
-  {"GRAMMUT_ANTLR4", nullptr, I, kText, 0, 0, "a command", "antlr4",
+  {"GRAMMUT_ANTLR4", nullptr, I, kText, 0, 0, "a command", "",
    "grammar/g4_compiler.cc, cmake/compile_g4.sh",
    "the command that runs Debian's ANTLR 4.7.2 tool"},
   {"GRAMMUT_DISABLE", nullptr, I, kText, 0, 0, "1 or unset", "",

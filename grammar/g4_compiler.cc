@@ -172,10 +172,9 @@ std::string ToolIdentity(const Tool& tool) {
 // The tools to try, in order, from $GRAMMUT_ANTLR_TOOL.
 absl::StatusOr<std::vector<Tool>> SelectTools() {
   const std::string choice = SettingValue("GRAMMUT_ANTLR_TOOL");
-  // SettingValue gives the default, "antlr4", when the variable is unset.
   const std::string antlr4_env = SettingValue("GRAMMUT_ANTLR4");
   const Tool debian =
-      antlr4_env.empty() || antlr4_env == "antlr4"
+      antlr4_env.empty()
           ? Tool{ToolKind::kDebian, "Debian's antlr4 (ANTLR 4.7.2)", "antlr4"}
           : Tool{ToolKind::kDebian,
                  absl::StrCat("the ANTLR tool '", antlr4_env,
