@@ -18,9 +18,12 @@ Subcommands:
   report RESULTS_DIR
       aggregate every run under RESULTS_DIR/runs/<scenario>/<target>/<config>/
       trial<N>/ (and the older layout runs/<target>/<config>/trial<N>/, read as
-      scenario "seeded") into results.json, results.csv,
-      timeseries/<scenario>/<target>.tsv, report.md and
-      cov_<target>_<scenario>.png; print the tables.
+      scenario "seeded") into results.csv (one row per trial), report.md,
+      ratios_<scenario>.png and coverage_<scenario>.png (cov: over time, one
+      panel per target); print the tables. The plots' data
+      (timeseries/<scenario>/) and RESULTS_DIR/parts.jsonl (each part's
+      command line, which bench_coverage.sh appends) are working files that
+      are not committed.
   filediff RESULTS_DIR TARGET CONFIG_A CONFIG_B [--scenario S] [--metric M]
       per source file: median covered branches (or lines, regions,
       functions) of A and of B over their trials and the difference B - A,
@@ -34,7 +37,8 @@ Subcommands:
       stage (FRONT_END_FILES) and in the semantic stage (every other file);
       writes RESULTS_DIR/semantic_<scenario>.md.
   readme RESULTS_DIR [--scenario S]
-      the README's summary table (markdown) from RESULTS_DIR/results.json.
+      the README's summary table (markdown) from RESULTS_DIR/results.csv
+      (and the times to reach plain's coverage from its report.md).
   memory RESULTS_DIR
       where the memory goes, per target and configuration (runs made with
       ASAN_OPTIONS=print_stats=1:atexit=1, as scripts/bench_memory.sh does):
@@ -638,9 +642,9 @@ def _run_gnuplot(script, what):
     return p.returncode == 0
 
 
-def plot_target(results_dir, scenario, target, series, duration, ntrials):
-    """series: {config: [(t, median_cov)]}; writes timeseries/<scenario>/<t>.tsv and
-    cov_<t>_<scenario>.png."""
+def write_series(results_dir, scenario, target, series):
+    """series: {config: [(t, median_cov)]}; writes the working file
+    timeseries/<scenario>/<target>.tsv (not committed) and returns its path."""
     ts_dir = os.path.join(results_dir, "timeseries", scenario)
     os.makedirs(ts_dir, exist_ok=True)
     cfgs = sorted(series, key=_cfg_key)
@@ -655,34 +659,73 @@ def plot_target(results_dir, scenario, target, series, duration, ntrials):
                 v = series[c][i][1] if i < len(series[c]) else None
                 vals.append("NaN" if v is None else _fmt_num(v))
             f.write("%.1f\t%s\n" % (t, "\t".join(vals)))
+    return data
+
+
+def _gp_str(s):
+    """s inside a single-quoted gnuplot string."""
+    return s.replace("'", "''")
+
+
+# Configurations without a colour of their own (ablations, A/B names) take these in turn.
+SPARE_COLORS = ["#17becf", "#bcbd22", "#e377c2", "#7f7f7f", "#393b79", "#637939", "#8c6d31"]
+
+
+def plot_coverage(results_dir, scenario, panels):
+    """One PNG per scenario, coverage_<scenario>.png: one panel per target
+    (gnuplot multiplot), each libFuzzer's cov: over time per configuration.
+    panels: [{"target", "data" (a TSV: seconds, then one column of median cov:
+    per configuration, header = configuration names), "duration" (s),
+    "trials"}]. Returns the PNG's path, or None without gnuplot or panels."""
+    panels = [p for p in panels if p.get("data") and os.path.exists(p["data"])]
+    if not panels:
+        return None
     if shutil.which("gnuplot") is None:
-        print("coverage_report: gnuplot not found, no plot for %s/%s" % (scenario, target),
+        print("coverage_report: gnuplot not found, no coverage plot for %s" % scenario,
               file=sys.stderr)
         return None
-    png = os.path.join(results_dir, "cov_%s_%s.png" % (target, scenario))
-    minutes = duration > 180
-    xscale = 60.0 if minutes else 1.0
-    plots = []
-    for i, c in enumerate(cfgs):
-        plots.append("'%s' using ($1/%g):%d with lines lw 2 lc rgb '%s' title '%s'" % (
-            data, xscale, i + 2, COLORS.get(c, "#555555"), c))
-    start = "seeds" if scenario == "seeded" else "an empty corpus"
-    script = "\n".join([
-        "set terminal pngcairo size 900,560 font 'Sans,11'",
-        "set output '%s'" % png,
+    n = len(panels)
+    ncols = 1 if n == 1 else 2 if n <= 6 else 3
+    nrows = (n + ncols - 1) // ncols
+    png = os.path.join(results_dir, "coverage_%s.png" % scenario)
+    start = {"seeded": "from seeds", "empty": "from an empty corpus"}.get(
+        scenario, "scenario %s" % scenario)
+    lines = [
+        "set terminal pngcairo size 1200,%d font 'Sans,10'" % (380 * nrows + 40),
+        "set output '%s'" % _gp_str(png),
         "set datafile separator '\\t'",
         "set datafile missing 'NaN'",
         "set key autotitle columnhead",
-        "set title \"%s from %s: libFuzzer cov: (covered edges) over time, median of %d "
-        "trial(s)\"" % (target, start, ntrials),
-        "set xlabel '%s'" % ("minutes" if minutes else "seconds"),
-        "set ylabel 'cov: (covered edges)'",
         "set grid",
         "set key right bottom",
-        "set xrange [0:%g]" % (duration / xscale),
-        "plot " + ", \\\n     ".join(plots),
-    ])
-    return png if _run_gnuplot(script, "%s/%s" % (scenario, target)) else None
+        "set ylabel 'cov: (covered edges)'",
+        "set multiplot layout %d,%d title \"%s: libFuzzer cov: (covered edges) over time, "
+        "median over trials\" font 'Sans,12'" % (nrows, ncols, start),
+    ]
+    for p in panels:
+        with open(p["data"]) as f:
+            p["configs"] = f.readline().rstrip("\n").split("\t")[1:]
+    # one colour per configuration in every panel
+    colors, spare = {}, iter(SPARE_COLORS)
+    for c in sorted({c for p in panels for c in p["configs"]}, key=_cfg_key):
+        colors[c] = COLORS.get(c) or next(spare, "#555555")
+    for p in panels:
+        duration = p.get("duration") or 60
+        minutes = duration > 180
+        xscale = 60.0 if minutes else 1.0
+        plots = []
+        for i, c in enumerate(p["configs"]):
+            plots.append("'%s' using ($1/%g):%d with lines lw 2 lc rgb '%s' title '%s'" % (
+                _gp_str(p["data"]), xscale, i + 2, colors[c], _gp_str(c)))
+        lines += [
+            "set title \"%s, median of %s trial(s)\"" % (p["target"], p.get("trials") or "?"),
+            "set xlabel '%s'" % ("minutes" if minutes else "seconds"),
+            "set xrange [0:%g]" % (duration / xscale),
+            "plot " + ", \\\n     ".join(plots),
+        ]
+    lines.append("unset multiplot")
+    return png if _run_gnuplot("\n".join(lines) + "\n", "the %s coverage plot" % scenario) \
+        else None
 
 
 def plot_stages(results_dir, scenario, target, rows):
@@ -903,8 +946,7 @@ def cmd_report(args):
 
     # ---- setup: parts, commits, library builds
     if parts:
-        md.append("Made in %d part(s); the command line of each is in `commands.txt`:\n"
-                  % len(parts))
+        md.append("Made in %d part(s), each with its exact command line:\n" % len(parts))
         for p in parts:
             md.append("- %s on `%s` (%s cores, %s fuzzers at a time, %s s per trial): %s; "
                       "commit %s%s, libgrammut.so `%s`" % (
@@ -1078,6 +1120,7 @@ def cmd_report(args):
     for sc in scenarios:
         md.append("## Scenario `%s` (%s)\n" % (
             sc, "seed corpus" if sc == "seeded" else "empty corpus"))
+        panels = []  # one panel of coverage_<sc>.png per target
         for t in targets:
             if t not in agg[sc]:
                 continue
@@ -1144,15 +1187,18 @@ def cmd_report(args):
             for cfg in cfgs:
                 series[cfg] = median_series([r["timeline"] for r in trs
                                              if r["meta"]["config"] == cfg], duration, step)
-            png = plot_target(rd, sc, t, series, duration,
-                              max(agg[sc][t][c]["trials"] for c in cfgs))
-            if png:
-                md.append("![%s %s coverage over time](%s)\n" % (t, sc, os.path.basename(png)))
+            panels.append({"target": t, "data": write_series(rd, sc, t, series),
+                           "duration": duration,
+                           "trials": max(agg[sc][t][c]["trials"] for c in cfgs)})
             txt.append("== " + sub)
             txt.extend(_txt_table(header, table))
             for s_, cs in sorted(allsigs.items()):
                 txt.append("  found: %s (%s)" % (s_, ", ".join(cs)))
             txt.append("")
+        png = plot_coverage(rd, sc, panels)
+        if png:
+            md.append("![%s: coverage over time, one panel per target](%s)\n" % (
+                sc, os.path.basename(png)))
 
     # ---- grammut stats lines
     gs = [x for x in rows if x["grammut_stats"]]
@@ -1162,18 +1208,16 @@ def cmd_report(args):
             md.append("- %s/%s/%s trial %s: `%s`" % (x["scenario"], x["target"], x["config"],
                                                      x["trial"], x["grammut_stats"]))
         md.append("")
-    md.append("Raw numbers: `results.json`, `results.csv`; median cov: over time: "
-              "`timeseries/<scenario>/<target>.tsv`; per run: "
+    md.append("Per trial: `results.csv`. Not committed (working files on the machine that ran "
+              "it, see .gitignore): the parts (`parts.jsonl`), the median cov: over time "
+              "(`timeseries/<scenario>/<target>.tsv`) and per run "
               "`runs/<scenario>/<target>/<config>/trial<N>/` (meta.json, fuzz.log.gz, "
               "timeline.tsv, coverage.json with per-file counts, summary.json, artifacts/). "
-              "Per-file differences: `bench/coverage_report.py filediff %s TARGET plain "
-              "grammut --scenario S`; per function (runs with functions.tsv.gz): `funcdiff`, "
-              "same arguments.\n" % os.path.basename(os.path.abspath(rd)))
+              "Per-file differences (from runs/): `bench/coverage_report.py filediff %s TARGET "
+              "plain grammut --scenario S`; per function (runs with functions.tsv.gz): "
+              "`funcdiff`, same arguments.\n" % os.path.basename(os.path.abspath(rd)))
     with open(os.path.join(rd, "report.md"), "w") as f:
         f.write("\n".join(md))
-    with open(os.path.join(rd, "results.json"), "w") as f:
-        json.dump({"format": 2, "parts": parts, "scenarios": scenarios, "aggregates": agg,
-                   "warnings": warnings, "runs": rows}, f, indent=1)
     print("\n".join(txt))
 
 
@@ -1455,17 +1499,82 @@ def cmd_goals(args):
     print(text)
 
 
+def _csv_num(v):
+    if v in (None, ""):
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        try:
+            return float(v)
+        except ValueError:
+            return None
+
+
+def _reach_from_report(rd):
+    """{(target, scenario): "N s" | "≤ N s"} from the "How soon grammut
+    reaches plain's final coverage" table of RESULTS_DIR/report.md."""
+    res = {}
+    path = os.path.join(rd, "report.md")
+    if not os.path.exists(path):
+        return res
+    on = False
+    with open(path) as f:
+        for line in f:
+            if line.startswith("## "):
+                on = line.startswith("## How soon grammut reaches")
+                continue
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if on and line.startswith("|") and len(cells) >= 4 and \
+                    not cells[0].startswith("---") and cells[0] != "target":
+                if not cells[3].startswith("not within"):
+                    res[(cells[0], cells[1])] = cells[3]
+    return res
+
+
+def readme_aggregates(rd, scenario):
+    """{target: {config: medians and ranges}} of one scenario, from the
+    committed RESULTS_DIR/results.csv (one row per trial) and report.md."""
+    path = os.path.join(rd, "results.csv")
+    if not os.path.exists(path):
+        raise SystemExit("coverage_report: no %s" % path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if rows and "branches_covered" not in rows[0]:
+        raise SystemExit("coverage_report: %s has no branches_covered column (not a "
+                         "coverage benchmark's table)" % path)
+    have = sorted({r.get("scenario") or "seeded" for r in rows}, key=_sc_key)
+    rows = [r for r in rows if (r.get("scenario") or "seeded") == scenario]
+    if not rows:
+        raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
+            scenario, path, ", ".join(have)))
+    reach = _reach_from_report(rd)
+    agg = {}
+    for r in rows:
+        agg.setdefault(r["target"], {}).setdefault(r["config"], []).append(r)
+    for t, by in agg.items():
+        for c, rs in list(by.items()):
+            b = [x for x in (_csv_num(r["branches_covered"]) for r in rs) if x is not None]
+            by[c] = {
+                "branches_median": _median(b), "branches_min": min(b) if b else None,
+                "branches_max": max(b) if b else None,
+                "exec_per_sec_median": _median([_csv_num(r.get("exec_per_sec")) for r in rs]),
+                "peak_rss_mb_median": _median([_csv_num(r.get("peak_rss_mb")) for r in rs]),
+                "grammut_cpu_pct_median": _median([_csv_num(r.get("grammut_cpu_pct"))
+                                                   for r in rs]),
+            }
+        base = by.get("plain", {}).get("branches_median")
+        for c, a in by.items():
+            a["ratio_vs_plain"] = (a["branches_median"] / base
+                                   if base and a["branches_median"] is not None else None)
+        if "grammut" in by:
+            by["grammut"]["reach"] = reach.get((t, scenario))
+    return agg
+
+
 def cmd_readme(args):
-    """Prints the README's summary table (markdown) from a results.json."""
-    d = json.load(open(os.path.join(args.results_dir, "results.json")))
-    agg = d["aggregates"]
-    if d.get("format", 1) >= 2:
-        if args.scenario not in agg:
-            raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
-                args.scenario, args.results_dir, ", ".join(agg)))
-        agg = agg[args.scenario]
-    elif args.scenario != "seeded":
-        raise SystemExit("coverage_report: %s predates scenarios (seeded only)" % args.results_dir)
+    """Prints the README's summary table (markdown) from a results.csv."""
+    agg = readme_aggregates(args.results_dir, args.scenario)
     configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
     head += ["grammut / plain", "grammut reaches plain's final cov: after",
@@ -1482,9 +1591,7 @@ def cmd_readme(args):
         g, p = a.get("grammut"), a.get("plain")
         cells.append("%.3f" % g["ratio_vs_plain"] if g and p and g.get("ratio_vs_plain")
                      else "—")
-        reach = g.get("reach_plain_final_s") if g else None
-        cells.append("—" if reach is None else
-                     ("≤ %d s" if reach <= g.get("reach_step_s", 0) else "%d s") % reach)
+        cells.append((g.get("reach") if g else None) or "—")
         cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
                                           round(g["exec_per_sec_median"]))
                      if g and p else "—")

@@ -59,8 +59,9 @@
 #   --out DIR       results directory (default bench/results/<YYYY-MM-DD>, or -2, -3, ... if
 #                   that one already holds results). Runs may be made in parts into the same
 #                   DIR (e.g. one call per target or per scenario): each call adds or replaces
-#                   its own runs, appends its command line to DIR/commands.txt, and the report
-#                   is rebuilt over every run found in DIR.
+#                   its own runs, appends its command line to DIR/commands.txt (and with
+#                   its date, host and commit to DIR/parts.jsonl), and the report is rebuilt
+#                   over every run found in DIR.
 #   --work DIR      scratch space for the corpora (default build/bench_work/<name of --out>)
 #   --jobs N        fuzzers run at the same time (default 2; keep it <= the number of cores)
 #   --build DIR     grammut build directory: DIR/lib/libgrammut.so and DIR/grammars/<g>
@@ -78,8 +79,10 @@
 # (lines, branches, regions of the library's own sources, in total and per file).
 # Results: DIR/runs/<scenario>/<target>/<config>/trial<N>/ (meta.json with the git commit
 # and libgrammut.so's sha256, fuzz.log.gz, timeline.tsv, coverage.json, summary.json,
-# artifacts/, functions.tsv.gz); report.md, results.json, results.csv, cov_<target>_<scenario>.png
-# and ratios_<scenario>.png in DIR.
+# artifacts/, functions.tsv.gz); report.md (with each part's command line), results.csv (one
+# row per trial), coverage_<scenario>.png (cov: over time, one panel per target) and
+# ratios_<scenario>.png in DIR. Commit only those, commands.txt and a NOTES.md: runs/,
+# parts.jsonl and timeseries/ are working files (.gitignore keeps them out).
 # Per-file comparison: bench/coverage_report.py filediff DIR TARGET CONFIG_A CONFIG_B; per
 # function (each run's functions.tsv.gz): bench/coverage_report.py funcdiff DIR TARGET A B.
 set -euo pipefail
@@ -254,7 +257,7 @@ DATE="$(date +%F)"
 if [ -z "$OUT" ]; then
     OUT="$REPO/bench/results/$DATE"
     n=2
-    while [ -e "$OUT/bench.json" ] || [ -e "$OUT/commands.txt" ]; do
+    while [ -e "$OUT/commands.txt" ] || [ -e "$OUT/parts.jsonl" ] || [ -e "$OUT/report.md" ]; do
         OUT="$REPO/bench/results/$DATE-$n"; n=$((n + 1))
     done
 fi
@@ -306,9 +309,6 @@ part = {
 }
 with open(os.path.join(out, "parts.jsonl"), "a") as f:
     f.write(json.dumps(part) + "\n")
-# bench.json describes the first part (older reports read it)
-if not os.path.exists(os.path.join(out, "bench.json")):
-    json.dump(part, open(os.path.join(out, "bench.json"), "w"), indent=1)
 EOF
 
 T_START=$(date +%s)
@@ -493,6 +493,6 @@ say "all runs of this part finished; writing the report over every run in $OUT"
 echo
 python3 "$HELPER" report "$OUT"
 echo
-say "report: $OUT/report.md (plots: $OUT/cov_<target>_<scenario>.png, raw: results.json, results.csv)"
+say "report: $OUT/report.md (plots: $OUT/coverage_<scenario>.png, ratios_<scenario>.png; per trial: results.csv)"
 exit 0
 }
