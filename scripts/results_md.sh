@@ -8,14 +8,16 @@
 # One section per folder, newest first (by the latest timestamp in its
 # commands.txt, else in its report.md, else the date its name starts with):
 # the folder's name, date and commit(s), the title of its NOTES.md (or
-# README.md), its command lines (commands.txt), and its summary table: the
-# "grammut / plain" table of report.md, else its per-target tables, else its
-# first table, else the first lines of its first Markdown file. A folder
-# without one of these files just goes without that part. Links are written
-# relative to docs/. Run it after adding a folder, and commit its output.
+# README.md), its command lines (commands.txt, else the part lines at the
+# top of report.md: "- <date> on `host` (...): `<command>`; commit ..."),
+# and its summary table: the "grammut / plain" table of report.md, else its
+# per-target tables, else its first table, else the first lines of its first
+# Markdown file. A folder without one of these files just goes without that
+# part. Links are written relative to docs/. Run it after adding a folder,
+# and commit its output.
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$REPO/docs/results.md"
@@ -42,10 +44,22 @@ first_stamp() {
     grep -m1 -oE '20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}' "$1" 2>/dev/null || true
 }
 
+# The part lines of a coverage report.md, one per part of the run:
+# "- <ISO date> on `host` (...): `<command>`; commit `<hash>`...".
+report_parts() {
+    grep -E '^- 20[0-9]{2}-[0-9]{2}-[0-9]{2}T[^ ]* on `' "$1" 2>/dev/null || true
+}
+
+# The command lines of the part lines of a report.md.
+report_commands() {
+    report_parts "$1" | sed -n 's/^- [^ ]* on `[^`]*` ([^)]*): `\(.*\)`; commit .*/\1/p'
+}
+
 # Sort key of a folder: "YYYY-MM-DDTHH:MM".
 stamp_of() {
     local d="$1" s=""
     [ -f "$d/commands.txt" ] && s="$(latest_stamp "$d/commands.txt")"
+    [ -z "$s" ] && [ -f "$d/report.md" ] && s="$(report_parts "$d/report.md" | latest_stamp)"
     [ -z "$s" ] && [ -f "$d/report.md" ] && s="$(first_stamp "$d/report.md")"
     if [ -z "$s" ]; then
         s="$(basename "$d" | grep -oE '^20[0-9]{2}-[0-9]{2}-[0-9]{2}' || true)"
@@ -55,10 +69,10 @@ stamp_of() {
 }
 
 # Short commits named in a file ("commit abc1234...", "commit `abc1234`"),
-# unique, in order of appearance.
+# or in the standard input without an argument, unique, in order of appearance.
 commits_in() {
-    [ -f "$1" ] || return 0
-    grep -oiE 'commit[ `:]*[0-9a-f]{7,40}' "$1" \
+    [ $# -eq 0 ] || [ -f "$1" ] || return 0
+    grep -oiE 'commit[ `:]*[0-9a-f]{7,40}' "$@" \
         | grep -oE '[0-9a-f]{7,40}$' | cut -c1-7 | awk '!seen[$0]++' \
         | paste -sd, - | sed 's/,/, /g' || true
 }
@@ -117,8 +131,11 @@ section() {
     stamp="$(stamp_of "$d")"
     date="${stamp%%T*}"
     commits="$(commits_in "$d/commands.txt")"
+    [ -z "$commits" ] && commits="$(report_parts "$d/report.md" | commits_in)"
     [ -z "$commits" ] && commits="$(commits_in "$d/report.md")"
     if [ -f "$d/commands.txt" ] && grep -q 'dirty tree' "$d/commands.txt"; then
+        dirty=" (with uncommitted changes)"
+    elif [ ! -f "$d/commands.txt" ] && report_parts "$d/report.md" | grep -q '(uncommitted changes)'; then
         dirty=" (with uncommitted changes)"
     fi
 
@@ -143,11 +160,14 @@ section() {
     done
     [ -n "$title" ] && printf '%s\n\n' "$title"
 
+    cmds=""
     if [ -f "$d/commands.txt" ]; then
         cmds="$(grep -vE '^[[:space:]]*(#|$)' "$d/commands.txt" || true)"
-        # shellcheck disable=SC2016  # the backquotes are Markdown's
-        [ -n "$cmds" ] && printf '```sh\n%s\n```\n\n' "$cmds"
+    elif [ -f "$d/report.md" ]; then
+        cmds="$(report_commands "$d/report.md")"
     fi
+    # shellcheck disable=SC2016  # the backquotes are Markdown's
+    [ -n "$cmds" ] && printf '```sh\n%s\n```\n\n' "$cmds"
 
     summary=""
     if [ -f "$d/report.md" ]; then
@@ -199,7 +219,7 @@ How to read the coverage tables:
   each final corpus through a `-fprofile-instr-generate` build, median
   [min-max] over trials; `grammut / plain` is the ratio of the medians.
   `cov:` is libFuzzer's own edge count.
-- Commit: what the folder's `commands.txt` (or report) records, the
+- Commit: what the folder's `commands.txt` (or its report) records, the
   checkout the benchmark script ran from. A run given `--build DIR` used a
   frozen build made earlier, whose commit its NOTES.md names; the two can
   differ.
