@@ -41,4 +41,21 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   return false;
 }
 
+void SeparatorOracle::FixSeams(absl::Span<const int32_t> tokens, Tree* t) {
+  const std::string& sep = grammar_.separator();
+  if (sep.empty()) return;
+  for (int32_t tok : tokens) {
+    if (tok < 0 || tok >= t->size() || t->node(tok).is_rule ||
+        !t->token_trivia(tok).empty()) {
+      continue;
+    }
+    const int prev = t->TokenBefore(tok);
+    if (prev < 0) continue;
+    if (Needs(t->node(prev).symbol, t->token_text(prev), t->node(tok).symbol,
+              t->token_text(tok))) {
+      t->InsertTrivia(tok, sep);
+    }
+  }
+}
+
 }  // namespace grammut

@@ -14,9 +14,13 @@
 #ifndef GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
 #define GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
 
+#include <cstdint>
+
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "grammar/grammar.h"
 #include "grammar/lexer_dfa.h"
+#include "tree/tree.h"
 
 namespace grammut {
 
@@ -30,6 +34,11 @@ class SeparatorOracle {
   // `next_text` (of `next_type`) needs grammar.separator() between them.
   bool Needs(int prev_type, absl::string_view prev_text, int next_type,
              absl::string_view next_text);
+
+  // FixSeams inserts the separator before every token in `tokens` (token
+  // nodes of `t`) that has no trivia and would run together with the
+  // token before it (after an edit wrote new texts there).
+  void FixSeams(absl::Span<const int32_t> tokens, Tree* t);
 
   const Grammar& grammar() const { return grammar_; }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 
 #include "absl/hash/hash.h"
@@ -93,6 +94,8 @@ Mutator::Mutator(const MutatorConfig& config, std::unique_ptr<Grammar> grammar)
   }
   byte_edits_.words = words_;
   name_types_ = NameTokenTypes(*grammar_, kit_.tokens);
+  bindings_ = std::make_unique<BindingModel>(*grammar_, name_types_);
+  binder_ = std::make_unique<Binder>(*bindings_, kit_.tokens, kit_.separators);
   const std::vector<Arm>& arms = GrammarArms();
   for (size_t i = 0; i < arms.size(); ++i) {
     const OperatorInfo& op = Operators()[arms[i].op];
@@ -118,6 +121,18 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     absl::Status st = m->weights_->Load(config.weights_file);
     if (!st.ok()) return st;
     m->weights_->set_smoothing(config.smoothing);
+    // What `grammut learn` saved of the names, beside the weights.
+    const std::string learned = BindingsBesideWeights(config.weights_file);
+    if (std::filesystem::exists(learned)) {
+      st = m->bindings_->Load(learned, /*pin=*/false);
+      if (!st.ok()) return st;
+    }
+  }
+  // A binding file beside the grammar: its places are kept as written.
+  const std::string pinned = BindingsBesideGrammar(config.grammar);
+  if (!pinned.empty() && std::filesystem::exists(pinned)) {
+    absl::Status st = m->bindings_->Load(pinned, /*pin=*/true);
+    if (!st.ok()) return st;
   }
   m->saved_baseline_ = std::make_unique<Weights>(*m->weights_);
   if (!config.parse_helper.empty()) m->StartHelper();
@@ -240,6 +255,14 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
       return arm;
     }
     if (dst.tree.TextSize() > max_size) continue;
+    // The names of what the edit wrote refer to what the input defines.
+    // Not for byte-level edits and compared values, whose texts are the
+    // point, nor for shrinking.
+    if (!shrink && !op.Is(kByteLevel) && !op.Needs(kNeedsCompares) &&
+        config_.bind_names > 0 && rng.Chance(config_.bind_names) &&
+        binder_->BindChange(*src.tree, &dst.tree, rng, max_size)) {
+      ++stats_.bound;
+    }
     if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
     if (dst.tree.SameText(*src.tree)) continue;
     dst.index.Reset();

@@ -41,28 +41,30 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "grammar/embedded_language.h"
+#include "base/bounded_map.h"
+#include "bind/binder.h"
+#include "bind/binding_model.h"
 #include "generate/generator.h"
-#include "grammar/grammar.h"
-#include "grammar/lexer_dfa.h"
-#include "parse/parser.h"
-#include "grammar/separator_oracle.h"
 #include "generate/token_generator.h"
 #include "generate/token_pool.h"
+#include "grammar/embedded_language.h"
+#include "grammar/grammar.h"
+#include "grammar/lexer_dfa.h"
+#include "grammar/separator_oracle.h"
+#include "kpath/kpath_targets.h"
 #include "learn/weights.h"
-#include "mutate/schedule/arms.h"
-#include "mutate/schedule/bandit.h"
-#include "base/bounded_map.h"
 #include "mutate/byte_mutator.h"
+#include "mutate/cache/tree_cache.h"
 #include "mutate/config.h"
 #include "mutate/donor_pool.h"
 #include "mutate/goals.h"
-#include "kpath/kpath_targets.h"
 #include "mutate/operators/operators.h"
-#include "parse/parse_helper.h"
 #include "mutate/recent_compares.h"
+#include "mutate/schedule/arms.h"
+#include "mutate/schedule/bandit.h"
 #include "mutate/structure_features.h"
-#include "mutate/cache/tree_cache.h"
+#include "parse/parse_helper.h"
+#include "parse/parser.h"
 
 namespace grammut {
 
@@ -76,6 +78,7 @@ struct MutatorStats {
   uint64_t parse_failures = 0;    // inputs that could not be parsed at all
   uint64_t corpus_entries = 0;    // distinct corpus entries seen
   uint64_t learned = 0;           // clean trees counted into the weights
+  uint64_t bound = 0;             // tree outputs whose names were bound
   uint64_t kept = 0;              // outputs reported kept
   uint64_t discarded = 0;         // ... discarded
   uint64_t unknown = 0;           // ... of unknown fate
@@ -196,6 +199,8 @@ class Mutator {
   std::string EmbeddedDescription() const;
   // Name of what made the last output.
   const std::string& last_operator() const;
+  // Where names are defined and used, as learned so far.
+  const BindingModel& bindings() const { return *bindings_; }
   // The last output's tree, when a grammar operator made it; else null.
   // For tests and tools.
   const Tree* last_output_tree() const {
@@ -343,6 +348,10 @@ class Mutator {
   RecentCompares* compares_ = nullptr;
   // Token types that name things (MutationContext::name_types).
   std::vector<bool> name_types_;
+  // Where names are defined and used (learned like the weights), and the
+  // pass that binds the names of what an edit writes.
+  std::unique_ptr<BindingModel> bindings_;
+  std::unique_ptr<Binder> binder_;
   bool family_enabled_[kNumFamilies] = {true, true};
   // Byte edits: libFuzzer's (set_byte_mutator), else ours with the
   // grammar's words.

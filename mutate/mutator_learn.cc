@@ -15,6 +15,7 @@ void Mutator::Learn(const Tree& tree, double times) {
   const uint64_t salt = stats_.learned;
   weights_->AddTree(tree, times);
   token_pool_.AddTree(tree, salt);
+  bindings_->AddTree(tree, times);
   donors_.AddTree(tree, salt);
   if (kpaths_ != nullptr) kpaths_->AddTree(tree);
   ++stats_.learned;
@@ -73,7 +74,9 @@ absl::Status Mutator::SaveWeights() const {
   absl::Status st =
       weights_->SaveMerged(config_.save_weights_file, *saved_baseline_);
   if (st.ok()) saved_baseline_ = std::make_unique<Weights>(*weights_);
-  return st;
+  if (!st.ok()) return st;
+  // The names: this process's model (not merged across processes).
+  return bindings_->Save(BindingsBesideWeights(config_.save_weights_file));
 }
 
 }  // namespace grammut

@@ -161,20 +161,7 @@ int RepeatCount(MutationContext& ctx, int small_min, int small_max,
 }
 
 void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t) {
-  const std::string& sep = ctx.grammar.separator();
-  if (sep.empty()) return;
-  for (int32_t tok : tokens) {
-    if (tok < 0 || tok >= t->size() || t->node(tok).is_rule ||
-        !t->token_trivia(tok).empty()) {
-      continue;
-    }
-    const int prev = t->TokenBefore(tok);
-    if (prev < 0) continue;
-    if (ctx.separators.Needs(t->node(prev).symbol, t->token_text(prev),
-                             t->node(tok).symbol, t->token_text(tok))) {
-      t->InsertTrivia(tok, sep);
-    }
-  }
+  ctx.separators.FixSeams(tokens, t);
 }
 
 }  // namespace op_internal

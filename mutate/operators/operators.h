@@ -24,20 +24,21 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
+#include "base/rng.h"
+#include "bind/name_place.h"
 #include "generate/choice_replay.h"
 #include "generate/generator.h"
-#include "grammar/grammar.h"
-#include "base/rng.h"
-#include "grammar/separator_oracle.h"
 #include "generate/token_generator.h"
 #include "generate/token_pool.h"
-#include "tree/tree.h"
-#include "mutate/byte_mutator.h"
-#include "mutate/donor_pool.h"
+#include "grammar/grammar.h"
+#include "grammar/separator_oracle.h"
 #include "kpath/kpath_targets.h"
+#include "mutate/byte_mutator.h"
+#include "mutate/cache/tree_index.h"
+#include "mutate/donor_pool.h"
 #include "mutate/loops.h"
 #include "mutate/recent_compares.h"
-#include "mutate/cache/tree_index.h"
+#include "tree/tree.h"
 
 namespace grammut {
 
@@ -128,8 +129,8 @@ struct MutationContext {
 // fields keep their defaults and callers set those they use. Without
 // `donors`, `pool` and `byte_edits` it is the context of shrinking edits
 // (the reducer, the AFL++ trimmer).
-MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit,
-                            Rng& rng, size_t max_size, ProbabilityMode mode,
+MutationContext MakeContext(const Grammar& grammar, GeneratorKit& kit, Rng& rng,
+                            size_t max_size, ProbabilityMode mode,
                             int max_depth, const TreeIndex& index,
                             OperatorScratch& scratch, std::string* bytes_out,
                             const DonorPool* donors = nullptr,
@@ -173,13 +174,6 @@ struct OperatorInfo {
 const std::vector<OperatorInfo>& Operators();
 // Index of an operator by name, or -1.
 int FindOperator(absl::string_view name);
-
-// The token types that name things (MutationContext::name_types, indexed
-// by type): open-text types whose lexer reads a bare word ("abc", "x1")
-// whole but not two ("a b"): identifiers and element names, not numbers,
-// quoted strings or running text (operators_names.cc).
-std::vector<bool> NameTokenTypes(const Grammar& grammar,
-                                 TokenGenerator& tokens);
 
 // Operators (see operators_*.cc).
 bool OpRegenerate(MutationContext& ctx, const Tree& in, Tree* out);

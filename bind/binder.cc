@@ -1,0 +1,241 @@
+// binder.cc: the binding pass.
+#include "bind/binder.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+
+namespace grammut {
+namespace {
+
+// Where token node i's text (without trivia) lies in the tree's text.
+std::pair<size_t, size_t> TextSpan(const Tree& t, int i) {
+  const Node& n = t.node(i);
+  return {n.text_begin + n.trivia_size, n.text_begin + n.text_size};
+}
+
+// The first node whose bytes start at or after `offset`.
+int FirstNodeFrom(const Tree& t, size_t offset) {
+  const std::vector<Node>& nodes = t.nodes();
+  return static_cast<int>(std::partition_point(nodes.begin(), nodes.end(),
+                                               [offset](const Node& n) {
+                                                 return n.text_begin < offset;
+                                               }) -
+                          nodes.begin());
+}
+
+}  // namespace
+
+Binder::Binder(const BindingModel& model, TokenGenerator& tokens,
+               SeparatorOracle& separators)
+    : model_(model), tokens_(tokens), separators_(separators) {}
+
+bool Binder::HasName(const Tree& t, size_t begin, size_t end) const {
+  if (begin >= end) return false;
+  const std::vector<bool>& names = model_.name_types();
+  // A token overlapping `begin` may start before it.
+  for (int i = std::max(0, FirstNodeFrom(t, begin) - 1); i < t.size(); ++i) {
+    const Node& n = t.node(i);
+    if (n.text_begin >= end) break;
+    if (n.is_rule || n.is_error || n.symbol <= 0) continue;
+    const auto [b, e] = TextSpan(t, i);
+    if (e <= begin || b >= end) continue;
+    if (static_cast<size_t>(n.symbol) < names.size() && names[n.symbol]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
+  removed_.clear();
+  if (!HasName(in, begin, end)) return;
+  ForEachName(in, model_.name_types(), &walk_,
+              [&](int i, const NamePlace& place, absl::Span<const int32_t>) {
+                const auto [b, e] = TextSpan(in, i);
+                if (e <= begin || b >= end) return;
+                const int id = model_.Find(place);
+                if (id >= 0 && model_.Defines(id)) {
+                  removed_.insert(in.token_text(i));
+                }
+              });
+}
+
+bool Binder::BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size) {
+  if (model_.num_places() == 0) return false;
+  const absl::string_view a = in.text(), b = out->text();
+  const size_t common = std::min(a.size(), b.size());
+  size_t prefix = 0;
+  while (prefix < common && a[prefix] == b[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < common - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  CollectRemoved(in, prefix, a.size() - suffix);
+  return Bind(out, prefix, b.size() - suffix, rng, max_size);
+}
+
+bool Binder::BindAll(Tree* tree, Rng& rng, size_t max_size) {
+  if (model_.num_places() == 0) return false;
+  removed_.clear();
+  return Bind(tree, 0, tree->text().size(), rng, max_size);
+}
+
+const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
+                                          int type, Rng& rng) {
+  const auto& links = model_.place(place).links;
+  if (links.empty()) return nullptr;
+  // A linked place with a visible definition, by its link count; then one
+  // of its visible definitions.
+  choice_.clear();
+  double total = 0;
+  for (const auto& [def_place, count] : links) {
+    for (const Def& d : defs_) {
+      if (d.place == def_place && d.type == type && Visible(t, d, at)) {
+        choice_.emplace_back(def_place, count);
+        total += count;
+        break;
+      }
+    }
+  }
+  if (choice_.empty()) return nullptr;
+  double r = rng.Uniform() * total;
+  int32_t chosen = choice_.back().first;
+  for (const auto& [def_place, count] : choice_) {
+    if (r < count) {
+      chosen = def_place;
+      break;
+    }
+    r -= count;
+  }
+  int seen = 0;
+  const Def* pick = nullptr;
+  for (const Def& d : defs_) {
+    if (d.place != chosen || d.type != type || !Visible(t, d, at)) continue;
+    if (rng.Below(++seen) == 0) pick = &d;
+  }
+  return pick;
+}
+
+absl::string_view Binder::FreshText(const Tree& t, int type,
+                                    absl::string_view text) {
+  if (all_texts_.empty()) {
+    const std::vector<bool>& names = model_.name_types();
+    for (int i = 0; i < t.size(); ++i) {
+      const Node& n = t.node(i);
+      if (!n.is_rule && n.symbol > 0 &&
+          static_cast<size_t>(n.symbol) < names.size() && names[n.symbol]) {
+        all_texts_.insert(t.token_text(i));
+      }
+    }
+  }
+  absl::string_view base = text;
+  while (!base.empty() && absl::ascii_isdigit(base.back())) {
+    base.remove_suffix(1);
+  }
+  if (base.empty()) return {};
+  for (int k = 1; k <= 8; ++k) {
+    std::string candidate = absl::StrCat(base, k);
+    if (all_texts_.contains(candidate)) continue;
+    if (!tokens_.Accepts(type, candidate)) return {};
+    fresh_.push_back(std::move(candidate));
+    all_texts_.insert(fresh_.back());
+    return fresh_.back();
+  }
+  return {};
+}
+
+bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
+                  size_t max_size) {
+  if (!HasName(*tree, begin, end) && removed_.empty()) return false;
+  const Tree& t = *tree;
+  defs_.clear();
+  renamed_.clear();
+  all_texts_.clear();
+  fresh_.clear();
+  auto visible = [&](absl::string_view text, int at) {
+    for (const Def& d : defs_) {
+      if (d.text == text && Visible(t, d, at)) return true;
+    }
+    return false;
+  };
+  auto define = [&](absl::string_view text, int type, int id,
+                    absl::Span<const int32_t> enclosing) {
+    const int rule = model_.ScopeRule(id);
+    int32_t scope = -1;
+    for (size_t j = enclosing.size(); rule >= 0 && j-- > 0;) {
+      if (t.node(enclosing[j]).symbol == rule) {
+        scope = enclosing[j];
+        break;
+      }
+    }
+    defs_.push_back({text, type, id, scope});
+  };
+  ForEachName(
+      t, model_.name_types(), &walk_,
+      [&](int i, const NamePlace& place, absl::Span<const int32_t> enclosing) {
+        const int id = model_.Find(place);
+        if (id < 0) return;
+        absl::string_view text = t.token_text(i);
+        const auto [b, e] = TextSpan(t, i);
+        const bool changed = e > begin && b < end;
+        if (changed) {
+          const bool use = rng.Chance(model_.UseShare(id));
+          if (use) {
+            if (const Def* d = PickDefinition(t, i, id, place.type, rng)) {
+              if (d->text != text) renamed_.push_back({i, d->text});
+              return;
+            }
+          }
+          // A use with nothing defined to use, or a first occurrence that
+          // nothing uses: a name from outside the input (a builtin), as
+          // often as the corpus has them here.
+          if (use || rng.Chance(model_.FreeShare(id))) {
+            const absl::string_view free = model_.FreeText(id, rng);
+            if (!free.empty() && !visible(free, i)) {
+              if (free != text) renamed_.push_back({i, free});
+              return;
+            }
+          }
+          if (!model_.Defines(id)) return;
+          if (model_.DefinesOnce(id) && visible(text, i)) {
+            const absl::string_view fresh = FreshText(t, place.type, text);
+            if (fresh.empty()) return;
+            renamed_.push_back({i, fresh});
+            text = fresh;
+          }
+          if (!visible(text, i)) define(text, place.type, id, enclosing);
+          return;
+        }
+        if (visible(text, i)) return;
+        if (b >= end && removed_.contains(text) && model_.UseShare(id) > 0) {
+          // Its definition was removed: another one, if any is seen here.
+          if (const Def* d = PickDefinition(t, i, id, place.type, rng)) {
+            renamed_.push_back({i, d->text});
+            return;
+          }
+        }
+        if (model_.Defines(id)) define(text, place.type, id, enclosing);
+      });
+  if (renamed_.empty()) return false;
+  bound_.AssignSubtreeWithTexts(t, 0, renamed_);
+  bound_.set_trailer(t.trailer());
+  // A bare name where a quoted one stood may run into its neighbours.
+  seams_.clear();
+  for (const auto& [node, text] : renamed_) {
+    seams_.push_back(node);
+    const int next = bound_.TokenFrom(node + 1);
+    if (next >= 0) seams_.push_back(next);
+  }
+  separators_.FixSeams(seams_, &bound_);
+  if (bound_.TextSize() > max_size) return false;
+  std::swap(*tree, bound_);
+  renamed_count_ += static_cast<int64_t>(renamed_.size());
+  return true;
+}
+
+}  // namespace grammut

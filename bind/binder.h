@@ -1,0 +1,97 @@
+// binder.h: makes the names of a new or changed part of a tree refer to
+// what the tree defines before them (define before use).
+//
+// After an edit, the pass walks the tree once with the binding model
+// (binding_model.h): a name in the changed part, at a place that uses
+// (as often as names there are uses in the corpus), takes the text of a
+// definition that is visible there (earlier in the input, within its
+// scope) at a place its place draws from; a definition at a place that
+// takes each text once gets a fresh text when the text is taken; a use
+// after the change whose definition the edit removed is bound again. The
+// rest stays: builtins, names the corpus leaves undefined, error paths.
+//
+//   Binder binder(model, kit.tokens, kit.separators);
+//   binder.BindChange(input_tree, &output_tree, rng, max_size);
+//   binder.BindAll(&generated_tree, rng, max_size);
+#ifndef GRAMMUT_BIND_BINDER_H_
+#define GRAMMUT_BIND_BINDER_H_
+
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/string_view.h"
+#include "base/rng.h"
+#include "bind/binding_model.h"
+#include "generate/token_generator.h"
+#include "grammar/separator_oracle.h"
+#include "tree/tree.h"
+
+namespace grammut {
+
+class Binder {
+ public:
+  // All must outlive the binder; the model may go on learning.
+  Binder(const BindingModel& model, TokenGenerator& tokens,
+         SeparatorOracle& separators);
+
+  // `out` is `in` after an edit: binds the names of the part that differs
+  // (found by comparing the texts) and the uses after it that named what
+  // the edit removed. Returns true if it changed `out` (never over
+  // `max_size` bytes).
+  bool BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size);
+  // Binds every name of `tree` (a generated input).
+  bool BindAll(Tree* tree, Rng& rng, size_t max_size);
+
+  // Names given a new text by the calls so far.
+  int64_t renamed() const { return renamed_count_; }
+
+ private:
+  // A definition seen in the walk: its text, token type, place and the
+  // node bounding where it is seen (-1: everywhere after it).
+  struct Def {
+    absl::string_view text;
+    int32_t type;
+    int32_t place;
+    int32_t scope;
+  };
+  // Binds `tree`'s names standing in bytes [begin, end) of its text, and
+  // the uses after them of `removed` texts.
+  bool Bind(Tree* tree, size_t begin, size_t end, Rng& rng, size_t max_size);
+  // Collects the texts of `in`'s names in bytes [begin, end) at places
+  // that define into removed_.
+  void CollectRemoved(const Tree& in, size_t begin, size_t end);
+  // Whether tokens in bytes [begin, end) of `t` include a name.
+  bool HasName(const Tree& t, size_t begin, size_t end) const;
+  // Whether `d` is seen at node `at` of `t`.
+  static bool Visible(const Tree& t, const Def& d, int at) {
+    return d.scope < 0 || (d.scope <= at && at < t.End(d.scope));
+  }
+  // A visible definition for a use at place `place` of type `type`, or null.
+  const Def* PickDefinition(const Tree& t, int at, int place, int type,
+                            Rng& rng);
+  // A text of `type` no name of `t` has, made from `text`; empty if none.
+  absl::string_view FreshText(const Tree& t, int type, absl::string_view text);
+
+  const BindingModel& model_;
+  TokenGenerator& tokens_;
+  SeparatorOracle& separators_;
+  int64_t renamed_count_ = 0;
+  // Buffers reused from call to call.
+  NameWalk walk_;
+  std::vector<Def> defs_;
+  absl::flat_hash_set<absl::string_view> removed_;
+  absl::flat_hash_set<absl::string_view> all_texts_;
+  std::deque<std::string> fresh_;
+  std::vector<std::pair<int, absl::string_view>> renamed_;
+  std::vector<std::pair<int32_t, double>> choice_;
+  std::vector<int32_t> seams_;
+  Tree bound_;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_BIND_BINDER_H_

@@ -1,0 +1,105 @@
+// name_place.h: name token types and the place a name token stands at.
+//
+// A name is a token of an identifier-like type (an open text that a bare
+// word matches whole: IDENTIFIER, NAME, an XML element name). Its place is
+// what the parse tree says about its role: its token type, the symbol just
+// before it under the same parent (`'.' NAME` is a field, `'goto' NAME` a
+// label) and its innermost enclosing rules (a run of the same rule counts
+// once, so `expr` nested in `expr` is one level). `CREATE TABLE t` and
+// `FROM t` stand at different places; every `local x` at one.
+#ifndef GRAMMUT_BIND_NAME_PLACE_H_
+#define GRAMMUT_BIND_NAME_PLACE_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "absl/hash/hash.h"
+#include "absl/types/span.h"
+#include "generate/token_generator.h"
+#include "grammar/grammar.h"
+#include "tree/tree.h"
+
+namespace grammut {
+
+// The token types that name things, indexed by type: open-text types whose
+// lexer reads a bare word ("abc", "x1") whole but not two ("a b"):
+// identifiers and element names, not numbers, quoted strings or running
+// text.
+std::vector<bool> NameTokenTypes(const Grammar& grammar,
+                                 TokenGenerator& tokens);
+
+// Where a name token stands (see the file comment).
+struct NamePlace {
+  static constexpr int kRules = 4;
+  int32_t type = 0;
+  // The sibling before it: a token type (> 0), rule r as -(r + 1), or 0
+  // when the token is its parent's first child.
+  int32_t before = 0;
+  // Innermost enclosing rules, innermost first; -1 past the root.
+  std::array<int32_t, kRules> rules = {-1, -1, -1, -1};
+
+  bool operator==(const NamePlace& o) const {
+    return type == o.type && before == o.before && rules == o.rules;
+  }
+  template <typename H>
+  friend H AbslHashValue(H h, const NamePlace& p) {
+    return H::combine(std::move(h), p.type, p.before, p.rules);
+  }
+};
+
+// Calls visit(node, place, enclosing) for every name token of `tree` (a
+// token whose type `is_name` marks, not an error token), in order, where
+// `enclosing` holds the rule nodes around it, outermost first. `walk`
+// holds the caller's buffers, reused from call to call.
+struct NameWalk {
+  std::vector<int32_t> stack;  // pairs: an open rule node, its last child
+  std::vector<int32_t> enclosing;
+};
+template <typename Visit>
+void ForEachName(const Tree& tree, const std::vector<bool>& is_name,
+                 NameWalk* walk, Visit visit) {
+  std::vector<int32_t>& s = walk->stack;
+  std::vector<int32_t>& enclosing = walk->enclosing;
+  s.clear();
+  const int n = tree.size();
+  for (int i = 0; i < n; ++i) {
+    while (!s.empty() && tree.End(s[s.size() - 2]) <= i) s.resize(s.size() - 2);
+    const Node& node = tree.node(i);
+    int32_t before = 0;
+    if (!s.empty()) {
+      const int32_t last = s.back();
+      if (last >= 0) {
+        const Node& b = tree.node(last);
+        before = b.is_rule ? -(b.symbol + 1) : b.symbol;
+      }
+      s.back() = i;
+    }
+    if (node.is_rule) {
+      s.push_back(i);
+      s.push_back(-1);
+      continue;
+    }
+    if (node.is_error || node.symbol <= 0 ||
+        static_cast<size_t>(node.symbol) >= is_name.size() ||
+        !is_name[node.symbol]) {
+      continue;
+    }
+    NamePlace place;
+    place.type = node.symbol;
+    place.before = before;
+    int k = 0;
+    enclosing.clear();
+    for (size_t j = 0; j < s.size(); j += 2) enclosing.push_back(s[j]);
+    for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
+      const int32_t rule = tree.node(enclosing[j]).symbol;
+      if (k > 0 && place.rules[k - 1] == rule) continue;
+      place.rules[k++] = rule;
+    }
+    visit(i, place, absl::Span<const int32_t>(enclosing));
+  }
+}
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_BIND_NAME_PLACE_H_
