@@ -54,6 +54,24 @@ absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar) {
   return w;
 }
 
+absl::StatusOr<std::unique_ptr<BindingModel>> LoadBindings(
+    const Grammar& grammar, TokenGenerator& tokens) {
+  auto model =
+      std::make_unique<BindingModel>(grammar, NameTokenTypes(grammar, tokens));
+  const std::string weights = absl::GetFlag(FLAGS_weights);
+  std::error_code ec;
+  if (!weights.empty() && fs::exists(BindingsBesideWeights(weights), ec)) {
+    absl::Status st = model->Load(BindingsBesideWeights(weights), false);
+    if (!st.ok()) return st;
+  }
+  const std::string file = BindingsBesideGrammar(absl::GetFlag(FLAGS_grammar));
+  if (!file.empty() && fs::exists(file, ec)) {
+    absl::Status st = model->Load(file, true);
+    if (!st.ok()) return st;
+  }
+  return model;
+}
+
 absl::StatusOr<std::vector<std::string>> ExpandInputs(
     const std::vector<std::string>& args) {
   std::vector<std::string> files;

@@ -9,6 +9,8 @@
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
 #include "base/file_io.h"
+#include "bind/binding_model.h"
+#include "generate/token_generator.h"
 #include "grammar/grammar.h"
 #include "learn/weights.h"
 
@@ -31,6 +33,11 @@ namespace grammut::cli {
 absl::StatusOr<std::unique_ptr<Grammar>> LoadGrammar();
 // Weights for `grammar`: from --weights if given, else empty; --smoothing.
 absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar);
+// Where `grammar`'s names are defined and used: what `grammut learn` saved
+// beside --weights (if there is such a file), then the grammar's binding
+// file (bindings.txt beside it, if any).
+absl::StatusOr<std::unique_ptr<BindingModel>> LoadBindings(
+    const Grammar& grammar, TokenGenerator& tokens);
 // Expands files and directories (recursively, sorted) into files.
 absl::StatusOr<std::vector<std::string>> ExpandInputs(
     const std::vector<std::string>& args);
@@ -44,6 +51,7 @@ int RunMutate(const std::vector<std::string>& args);
 int RunReduce(const std::vector<std::string>& args);
 int RunKPath(const std::vector<std::string>& args);
 int RunDict(const std::vector<std::string>& args);
+int RunBindings(const std::vector<std::string>& args);
 int RunParseServer(const std::vector<std::string>& args);
 
 }  // namespace grammut::cli

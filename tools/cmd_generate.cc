@@ -4,6 +4,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
+#include "bind/binder.h"
 #include "generate/generator.h"
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
@@ -11,6 +12,9 @@
 #include "parse/parser.h"
 #include "tools/cli_common.h"
 
+ABSL_FLAG(bool, bind, true,
+          "bind names to definitions before them (the model `grammut learn` "
+          "saved beside --weights; --nobind: names as generated)");
 ABSL_FLAG(int, kpath, 0,
           "instead of -n random inputs, a suite covering the grammar's "
           "k-paths for this k (1..8)");
@@ -219,6 +223,16 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                  ProbabilityModeName(*mode));
   }
   GeneratorKit kit(g, **weights, nullptr);
+  // Names bound to definitions before them, by what `grammut learn` saved
+  // beside the weights (and the grammar's binding file).
+  auto bindings = LoadBindings(g, kit.tokens);
+  if (!bindings.ok()) {
+    std::fprintf(stderr, "grammut generate: %s\n",
+                 std::string(bindings.status().message()).c_str());
+    return 2;
+  }
+  Binder binder(**bindings, kit.tokens, kit.separators);
+  const bool bind = absl::GetFlag(FLAGS_bind);
   GenerateOptions opt;
   opt.max_bytes = static_cast<size_t>(max_size);
   opt.mode = *mode;
@@ -234,6 +248,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                    g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
+    if (bind) binder.BindAll(&t, rng, static_cast<size_t>(max_size));
     const std::string text = t.Text();
     largest = std::max(largest, text.size());
     auto r = reparser.Parse(text);

@@ -1,7 +1,9 @@
-// `grammut learn`: count the derivations of sample files into a weights file.
+// `grammut learn`: count the derivations of sample files into a weights file,
+// and where their names are defined and used into <weights>.bindings.
 #include <cstdio>
 
 #include "absl/flags/flag.h"
+#include "generate/generator.h"
 #include "parse/parser.h"
 #include "tools/cli_common.h"
 
@@ -32,6 +34,13 @@ int RunLearn(const std::vector<std::string>& args) {
                  std::string(weights.status().message()).c_str());
     return 2;
   }
+  GeneratorKit kit(**grammar, **weights, nullptr);
+  auto bindings = LoadBindings(**grammar, kit.tokens);
+  if (!bindings.ok()) {
+    std::fprintf(stderr, "grammut learn: %s\n",
+                 std::string(bindings.status().message()).c_str());
+    return 2;
+  }
   Parser parser(**grammar);
   int used = 0, skipped = 0;
   for (const std::string& f : *files) {
@@ -49,16 +58,18 @@ int RunLearn(const std::vector<std::string>& args) {
       continue;
     }
     (*weights)->AddTree(r->tree);
+    (*bindings)->AddTree(r->tree);
     ++used;
   }
   absl::Status st = (*weights)->Save(out);
+  if (st.ok()) st = (*bindings)->Save(BindingsBesideWeights(out));
   if (!st.ok()) {
     std::fprintf(stderr, "grammut learn: %s\n",
                  std::string(st.message()).c_str());
     return 1;
   }
-  std::printf("learned from %d files (%d skipped); wrote %s\n", used, skipped,
-              out.c_str());
+  std::printf("learned from %d files (%d skipped); wrote %s and %s\n", used,
+              skipped, out.c_str(), BindingsBesideWeights(out).c_str());
   return used > 0 ? 0 : 1;
 }
 

@@ -5,7 +5,7 @@
 //                    [--weights W] [--max_size BYTES] --out DIR
 //   grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...
 //   grammut stats    --grammar G [--weights W] [--mode M]
-//   grammut mutate   --grammar G [--seed S] -n N FILE
+//   grammut mutate   --grammar G [--seed S] -n N [--out DIR] FILE
 //   grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY) FILE
 //   grammut kpath    --grammar G [--k 1..5] [--uncovered N] [--plot F.svg]
 //                    FILE_OR_DIR...
@@ -13,6 +13,7 @@
 //                    [--closeoff shortest|bounded|learned] [--kpath-depth D]
 //                    [--max_size BYTES] --out DIR
 //   grammut dict     --grammar G [-o FILE]
+//   grammut bindings --grammar G [--weights W] [-o FILE] [FILE_OR_DIR...]
 //   grammut parse-server   (started by a fuzzer's grammut; see
 //                          parse/parse_service.h)
 #include <cstdio>
@@ -34,7 +35,8 @@ constexpr char kUsage[] =
     "                   [--max_size BYTES] --out DIR\n"
     "  grammut learn    --grammar G [--start R] -o W FILE_OR_DIR...\n"
     "  grammut stats    --grammar G [--weights W] [--mode M]\n"
-    "  grammut mutate   --grammar G [--seed S] -n N FILE\n"
+    "  grammut mutate   --grammar G [--seed S] -n N [--weights W]\n"
+    "                   [--out DIR] FILE\n"
     "  grammut reduce   --grammar G (--test 'CMD {}' | --fuzzer BINARY)\n"
     "                   [--rule R] [--out FILE] [--timeout SECONDS]\n"
     "                   [--max-tests N] [--max-time SECONDS] FILE\n"
@@ -45,6 +47,9 @@ constexpr char kUsage[] =
     "                   [--closeoff shortest|bounded|learned]\n"
     "  grammut dict     --grammar G [-o FILE]   (a libFuzzer/AFL++ "
     "dictionary)\n"
+    "  grammut bindings --grammar G [--weights W] [-o FILE] [FILE_OR_DIR...]\n"
+    "                   (where names are defined and used, learned from the\n"
+    "                   files)\n"
     "  grammut parse-server   (not for people: a fuzzer's grammut starts it\n"
     "                   to parse its corpus entries)\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
@@ -82,6 +87,7 @@ int main(int argc, char** argv) {
   if (command == "reduce") return RunReduce(args);
   if (command == "kpath") return RunKPath(args);
   if (command == "dict") return RunDict(args);
+  if (command == "bindings") return RunBindings(args);
   if (command == "parse-server") return RunParseServer(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);
