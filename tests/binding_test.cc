@@ -1,0 +1,187 @@
+// Tests for name binding: the learned model, the binding file and the pass
+// that binds the names an edit writes.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "base/rng.h"
+#include "bind/binder.h"
+#include "bind/binding_model.h"
+#include "generate/token_generator.h"
+#include "grammar/lexer_dfa.h"
+#include "grammar/separator_oracle.h"
+#include "gtest/gtest.h"
+#include "parse/parser.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// A shipped grammar with what binding needs.
+struct Kit {
+  explicit Kit(const std::string& name)
+      : grammar(testing::LoadShipped(name)),
+        dfa(grammar->lexer_graph(), size_t{1} << 20),
+        tokens(*grammar, &dfa),
+        separators(*grammar, &dfa),
+        parser(*grammar),
+        model(*grammar, NameTokenTypes(*grammar, tokens)),
+        binder(model, tokens, separators) {}
+  Tree Parse(const std::string& text) {
+    auto r = parser.Parse(text);
+    EXPECT_TRUE(r.ok() && r->syntax_errors == 0) << text;
+    return r.ok() ? r->tree : Tree();
+  }
+  // Learns from the grammar's samples.
+  void LearnSamples(const std::string& name) {
+    for (const std::string& s : testing::SampleTexts(name)) {
+      auto r = parser.Parse(s);
+      if (r.ok() && r->syntax_errors == 0) model.AddTree(r->tree);
+    }
+  }
+  std::unique_ptr<Grammar> grammar;
+  LexerDfa dfa;
+  TokenGenerator tokens;
+  SeparatorOracle separators;
+  Parser parser;
+  BindingModel model;
+  Binder binder;
+};
+
+// Tables are defined by CREATE TABLE and used in FROM; columns defined in
+// a column definition and used in expressions: always uses.
+std::string SqlBindingFile(const Grammar& g) {
+  return absl::StrCat(
+      "version 1\ngrammar ", g.name(),
+      "\n"
+      "place 0 IDENTIFIER - identifier,anyName,qualifiedName,createTableStmt "
+      "role define scope *\n"
+      "place 1 IDENTIFIER - identifier,anyName,columnDef,createTableStmt "
+      "role define\n"
+      "place 2 IDENTIFIER - identifier,anyName,qualifiedName,tableOrSubquery "
+      "role use\n"
+      "place 3 IDENTIFIER - columnName,columnRef,operand,expr role use\n"
+      "link 2 0\nlink 3 1 5\nend\n");
+}
+
+TEST(Binding, NewSelectNamesOnlyWhatTheScriptDefines) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in = k.Parse("CREATE TABLE t(a, b);");
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Tree out = k.Parse("CREATE TABLE t(a, b); SELECT x FROM u WHERE y > z;");
+    Rng rng(seed);
+    ASSERT_TRUE(k.binder.BindChange(in, &out, rng, 4096));
+    const std::string text = out.Text();
+    // Every column is a or b, the table t: nothing else is named.
+    ASSERT_TRUE(absl::StartsWith(text, "CREATE TABLE t(a, b); SELECT "))
+        << text;
+    for (const char* gone : {" x ", " u ", " y ", " z;"}) {
+      EXPECT_FALSE(absl::StrContains(text, gone)) << text;
+    }
+    EXPECT_TRUE(absl::StrContains(text, "FROM t WHERE")) << text;
+  }
+}
+
+TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in =
+      k.Parse("CREATE TABLE t(a); CREATE TABLE s(b); SELECT a FROM t;");
+  Tree out = k.Parse("CREATE TABLE s(b); SELECT a FROM t;");
+  Rng rng(1);
+  ASSERT_TRUE(k.binder.BindChange(in, &out, rng, 4096));
+  EXPECT_EQ(out.Text(), "CREATE TABLE s(b); SELECT b FROM s;");
+}
+
+TEST(Binding, ADefinitionTakenTwiceGetsAFreshName) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in = k.Parse("CREATE TABLE t(a);");
+  Tree out = k.Parse("CREATE TABLE t(a); CREATE TABLE t(b);");
+  Rng rng(1);
+  ASSERT_TRUE(k.binder.BindChange(in, &out, rng, 4096));
+  EXPECT_EQ(out.Text(), "CREATE TABLE t(a); CREATE TABLE t1(b);");
+}
+
+TEST(Binding, NeverOverMaxSize) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in = k.Parse("CREATE TABLE long_name(a);");
+  Tree out = k.Parse("CREATE TABLE long_name(a); SELECT a FROM u;");
+  const std::string before = out.Text();
+  Rng rng(1);
+  EXPECT_FALSE(k.binder.BindChange(in, &out, rng, before.size()));
+  EXPECT_EQ(out.Text(), before);
+}
+
+// Learned from Lua's samples: a local of a function body is seen in that
+// body only; a local of the chunk everywhere after it.
+TEST(Binding, LuaLocalsStayInTheirFunction) {
+  Kit k("lua");
+  k.LearnSamples("lua");
+  const std::string head =
+      "local outer = 2\nlocal function f() local inner = 1 end\n";
+  const Tree in = k.Parse(head);
+  int outer = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    Tree out = k.Parse(head + "print(zz)\n");
+    Rng rng(seed);
+    k.binder.BindChange(in, &out, rng, 4096);
+    const std::string text = out.Text();
+    ASSERT_TRUE(absl::StartsWith(text, head)) << text;
+    EXPECT_FALSE(absl::StrContains(text.substr(head.size()), "inner")) << text;
+    outer += absl::StrContains(text.substr(head.size()), "outer");
+  }
+  EXPECT_GT(outer, 0);
+}
+
+TEST(Binding, LearnedModelSurvivesItsTextForm) {
+  Kit k("sqlite");
+  k.LearnSamples("sqlite");
+  ASSERT_GT(k.model.num_places(), 5);
+  const std::string text = k.model.ToText();
+  BindingModel again(*k.grammar, k.model.name_types());
+  ASSERT_TRUE(again.FromText(text, "saved", false).ok());
+  EXPECT_EQ(again.ToText(), text);
+  for (int id = 0; id < k.model.num_places(); ++id) {
+    EXPECT_EQ(again.ScopeRule(id), k.model.ScopeRule(id));
+    EXPECT_EQ(again.Defines(id), k.model.Defines(id));
+  }
+}
+
+// A binding file names the grammar's rules and tokens; what it gets wrong
+// is refused with the line and the reason.
+TEST(Binding, BindingFileErrorsNameTheLine) {
+  Kit k("sqlite");
+  struct Case {
+    const char* body;
+    const char* error;
+  };
+  const Case cases[] = {
+      {"place 0 IDENTIFIER - identifier,no_such_rule role use\n",
+       "test:2: unknown rule no_such_rule"},
+      {"place 0 NO_TOKEN - identifier role use\n", "test:2: unknown token"},
+      {"place 0 IDENTIFIER - identifier role sometimes\n",
+       "test:2: role is define, use or both"},
+      {"place 0 IDENTIFIER - identifier role use\nlink 0 7\n",
+       "test:3: link names a place the file does not give"},
+      {"place 0 IDENTIFIER - identifier\n",
+       "test:2: a place needs counts or a role"},
+      {"bogus 1\n", "test:2: unknown line 'bogus'"},
+  };
+  for (const Case& c : cases) {
+    const std::string text =
+        absl::StrCat("grammar ", k.grammar->name(), "\n", c.body);
+    const absl::Status st = k.model.FromText(text, "test", true);
+    EXPECT_FALSE(st.ok()) << c.body;
+    EXPECT_TRUE(absl::StrContains(st.message(), c.error))
+        << st.message() << " (wanted: " << c.error << ")";
+  }
+  EXPECT_FALSE(k.model.FromText("grammar NotThisOne\n", "test", true).ok());
+}
+
+}  // namespace
+}  // namespace grammut
