@@ -96,7 +96,7 @@ constexpr SettingRow kRows[] = {
    "chance that a part taken from another input first adopts the names of "
    "the input being mutated"},
   {"GRAMMUT_BIND_NAMES", "bind_names", X, kNumber, 0, 1,
-   "a chance from 0 to 1", "1", "MutatorConfig::bind_names",
+   "a chance from 0 to 1", "0", "MutatorConfig::bind_names",
    "chance that the names in what a tree edit writes are bound to what the "
    "input defines before them"},
   {"GRAMMUT_EDGE_WIN", "edge_win", X, kNumber, 1, kNoMax,

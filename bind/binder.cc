@@ -184,6 +184,12 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
         const auto [b, e] = TextSpan(t, i);
         const bool changed = e > begin && b < end;
         if (changed) {
+          // A name that already refers to something seen here, or that the
+          // corpus uses here undefined (a builtin), stays.
+          if (!model_.DefinesOnce(id) &&
+              (visible(text, i) || model_.IsFreeText(id, text))) {
+            return;
+          }
           const bool use = rng.Chance(model_.UseShare(id));
           if (use) {
             if (const Def* d = PickDefinition(t, i, id, place.type, rng)) {

@@ -94,6 +94,13 @@ double BindingModel::FreeShare(int id) const {
   return p.first > 0 ? std::max(0.0, p.first - p.defines) / p.first : 0.0;
 }
 
+bool BindingModel::IsFreeText(int id, absl::string_view text) const {
+  for (const auto& f : places_[id].free) {
+    if (f.first == text) return true;
+  }
+  return false;
+}
+
 absl::string_view BindingModel::FreeText(int id, Rng& rng) const {
   const auto& free = places_[id].free;
   double total = 0;

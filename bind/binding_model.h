@@ -94,6 +94,8 @@ class BindingModel {
   // Share of the first occurrences at `id` that nothing uses later: names
   // from outside the input (builtins) or left undefined.
   double FreeShare(int id) const;
+  // Whether `text` is one of the free texts of `id`.
+  bool IsFreeText(int id, absl::string_view text) const;
   // A text first seen at `id` in other inputs (by their counts), or empty.
   absl::string_view FreeText(int id, Rng& rng) const;
 
