@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# bench_semantic.sh: are grammut's inputs valid to the real implementation?
+#
+#   scripts/bench_semantic.sh [--build DIR] [--n N] [--mutants M] [--seed S]
+#                             [--targets sqlite,lua,mujs] --out bench/results/<date>-semantic
+#
+# Per target (its grammar, its harness_examples/<t>/seeds as the corpus):
+# `grammut learn` on the seeds, then side by side with name binding on and
+# off (`grammut generate --nobind`, experiment bind_names=0):
+#   (a) N inputs of `grammut generate --mode learned`;
+#   (b) M mutants of every seed by the tree operators (experiment
+#       arms=grammar), `grammut mutate --weights`.
+# Each set is judged by bench/semantic_validity.py: SQLite (Python's
+# sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
+# compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
+# TypeError, runs to the end). Writes report.md (the table and this command)
+# and results.csv to --out; the inputs stay in --out/work (not committed).
+set -euo pipefail
+
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
+BUILD="$REPO/build"
+N=300
+MUTANTS=30
+SEED=1
+TARGETS="sqlite,lua,mujs"
+OUT=""
+COMMAND_LINE="cd $PWD && $0 $*"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --build) BUILD="${2:?--build needs a directory}"; shift 2 ;;
+        --n) N="${2:?--n needs a number}"; shift 2 ;;
+        --mutants) MUTANTS="${2:?--mutants needs a number}"; shift 2 ;;
+        --seed) SEED="${2:?--seed needs a number}"; shift 2 ;;
+        --targets) TARGETS="${2:?--targets needs a list}"; shift 2 ;;
+        --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        *) echo "bench_semantic.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+[ -n "$OUT" ] || { echo "bench_semantic.sh: --out DIR is required" >&2; exit 2; }
+G="$BUILD/tools/grammut"
+[ -x "$G" ] || { echo "bench_semantic.sh: no $G (build grammut first: scripts/build.sh)" >&2; exit 2; }
+mkdir -p "$OUT/work"
+
+grammar_of() {
+    case "$1" in
+        sqlite) echo "$REPO/antlr_grammars/sqlite/SQLite.g4" ;;
+        lua) echo "$REPO/antlr_grammars/lua/Lua.g4" ;;
+        mujs) echo "$REPO/antlr_grammars/javascript/JavaScriptLexer.g4,$REPO/antlr_grammars/javascript/JavaScriptParser.g4" ;;
+        *) echo "bench_semantic.sh: unknown target $1 (sqlite, lua, mujs)" >&2; exit 2 ;;
+    esac
+}
+seeds_of() {
+    case "$1" in
+        sqlite) echo "$REPO/harness_examples/sqlite3/seeds" ;;
+        *) echo "$REPO/harness_examples/$1/seeds" ;;
+    esac
+}
+need() { command -v "$1" >/dev/null || { echo "bench_semantic.sh: $2 needs $1 (apt-get install $3)" >&2; exit 2; }; }
+
+echo "target,set,binding,measure,value" > "$OUT/results.csv"
+rows=""
+IFS=, read -r -a targets <<< "$TARGETS"
+for t in "${targets[@]}"; do
+    case "$t" in lua) need luac5.4 lua lua5.4 ;; mujs) need mujs mujs mujs ;; esac
+    gr="$(grammar_of "$t")"
+    w="$OUT/work/$t.weights"
+    echo "== $t: learning from $(seeds_of "$t")"
+    "$G" learn --grammar "$gr" -o "$w" "$(seeds_of "$t")" > /dev/null 2>&1
+    for bind in on off; do
+        gen="$OUT/work/$t/generated-$bind"
+        mut="$OUT/work/$t/mutants-$bind"
+        rm -rf "$gen" "$mut"
+        flag=--bind; [ "$bind" = off ] && flag=--nobind
+        echo "== $t: $N generated, binding $bind"
+        "$G" generate --grammar "$gr" --weights "$w" --mode learned -n "$N" --seed "$SEED" $flag --out "$gen" > /dev/null
+        echo "== $t: $MUTANTS tree mutants of each seed, binding $bind"
+        b=1; [ "$bind" = off ] && b=0
+        for f in "$(seeds_of "$t")"/*; do
+            GRAMMUT_EXPERIMENTS="arms=grammar;bind_names=$b" "$G" mutate --grammar "$gr" --weights "$w" \
+                -n "$MUTANTS" --seed "$SEED" --out "$mut" "$f" > /dev/null 2>&1 || true
+        done
+        for set in generated mutants; do
+            dir="$OUT/work/$t/$set-$bind"
+            json="$(python3 "$REPO/bench/semantic_validity.py" "$t" "$dir")"
+            python3 - "$t" "$set" "$bind" "$json" >> "$OUT/results.csv" <<'EOF'
+import json, sys
+t, s, b, j = sys.argv[1:5]
+for k, v in json.loads(j).items():
+    if k != "dir":
+        print("%s,%s,%s,%s,%s" % (t, s, b, k, v))
+EOF
+        done
+    done
+done
+
+python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" <<'EOF'
+import csv, sys, collections
+out, command, commit = sys.argv[1:4]
+rows = list(csv.DictReader(open(out + "/results.csv")))
+v = {(r["target"], r["set"], r["binding"], r["measure"]): r["value"] for r in rows}
+shown = {"sqlite": [("statements_run_pct", "statements that run"), ("scripts_whole_pct", "scripts that run whole"), ("syntax_error_pct", "statements with syntax errors")],
+         "lua": [("compile_pct", "compile (luac -p)"), ("run_to_end_pct", "run to the end")],
+         "mujs": [("no_syntax_error_pct", "no SyntaxError"), ("no_reference_or_type_error_pct", "no SyntaxError, ReferenceError or TypeError"), ("run_to_end_pct", "run to the end")]}
+md = ["# Semantic validity: inputs judged by the real implementation", "",
+      "Commit `%s`. Command:" % commit, "", "    " + command, "",
+      "Shares (%) of inputs (SQLite: of statements or scripts); `off` is the same",
+      "with name binding off (`--nobind`, `bind_names=0`).", "",
+      "| target | set | measure | binding off | binding on |", "|---|---|---|---:|---:|"]
+for t in sorted({r["target"] for r in rows}):
+    for s in ("generated", "mutants"):
+        for key, name in shown.get(t, []):
+            md.append("| %s | %s | %s | %s | %s |" % (t, s, name, v.get((t, s, "off", key), ""), v.get((t, s, "on", key), "")))
+open(out + "/report.md", "w").write("\n".join(md) + "\n")
+print("\n".join(md))
+EOF
