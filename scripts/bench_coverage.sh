@@ -50,8 +50,9 @@
 #                                           budget for trees and pools, e.g. grammut-memory-128
 #                     grammut-noadopt       fuzz_<t>_grammut, GRAMMUT_ADOPT_NAMES=0 (parts splice and
 #                                           crossover take from other inputs keep their own names)
-#                     grammut-nobind        fuzz_<t>_grammut, experiment bind_names=0 (the names of
-#                                           what an edit writes are not bound; bind/binder.h)
+#                     grammut-bind          fuzz_<t>_grammut, experiment bind_names=1 (the names of
+#                                           what a tree edit writes are bound; bind/binder.h);
+#                     grammut-nobind        bind_names=0 (the default)
 #                     grammut-edgewin-<w>   fuzz_<t>_grammut, GRAMMUT_EDGE_WIN=<w>: another worth of a
 #                                           kept output that reached new code, e.g. grammut-edgewin-1
 #                                           (the same as a new hit count)
@@ -108,7 +109,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind"
+ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -351,6 +352,7 @@ run_trial() {
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
+                grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
