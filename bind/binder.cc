@@ -80,13 +80,40 @@ bool Binder::BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size) {
 }
 
 bool Binder::BindAll(Tree* tree, Rng& rng, size_t max_size) {
+  return BindRange(tree, 0, tree->text().size(), rng, max_size);
+}
+
+bool Binder::BindRange(Tree* tree, size_t begin, size_t end, Rng& rng,
+                       size_t max_size) {
+  unresolved_.clear();
   if (model_.num_places() == 0) return false;
   removed_.clear();
-  return Bind(tree, 0, tree->text().size(), rng, max_size);
+  return Bind(tree, begin, end, rng, max_size);
+}
+
+int32_t Binder::Anchor(const Tree& t, absl::Span<const int32_t> enclosing) {
+  // As NamePlace counts its rules: a run of one rule once.
+  int k = 0;
+  int32_t last = -1, anchor = -1;
+  for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
+    const int32_t rule = t.node(enclosing[j]).symbol;
+    if (k > 0 && rule == last) continue;
+    last = rule;
+    anchor = enclosing[j];
+    ++k;
+  }
+  return anchor;
+}
+
+bool Binder::Taken(absl::string_view text, int place, int anchor) const {
+  for (const Def& d : defs_) {
+    if (d.place == place && d.anchor == anchor && d.text == text) return true;
+  }
+  return false;
 }
 
 const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
-                                          int type, Rng& rng) {
+                                          int type, int anchor, Rng& rng) {
   const auto& links = model_.place(place).links;
   if (links.empty()) return nullptr;
   // A linked place with a visible definition, by its link count; then one
@@ -95,7 +122,8 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   double total = 0;
   for (const auto& [def_place, count] : links) {
     for (const Def& d : defs_) {
-      if (d.place == def_place && d.type == type && Visible(t, d, at)) {
+      if (d.place == def_place && d.type == type && Visible(t, d, at) &&
+          !Taken(d.text, place, anchor)) {
         choice_.emplace_back(def_place, count);
         total += count;
         break;
@@ -115,7 +143,10 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   int seen = 0;
   const Def* pick = nullptr;
   for (const Def& d : defs_) {
-    if (d.place != chosen || d.type != type || !Visible(t, d, at)) continue;
+    if (d.place != chosen || d.type != type || !Visible(t, d, at) ||
+        Taken(d.text, place, anchor)) {
+      continue;
+    }
     if (rng.Below(++seen) == 0) pick = &d;
   }
   return pick;
@@ -151,6 +182,7 @@ absl::string_view Binder::FreshText(const Tree& t, int type,
 
 bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
                   size_t max_size) {
+  unresolved_.clear();
   if (!HasName(*tree, begin, end) && removed_.empty()) return false;
   const Tree& t = *tree;
   defs_.clear();
@@ -173,7 +205,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
         break;
       }
     }
-    defs_.push_back({text, type, id, scope});
+    defs_.push_back({text, type, id, scope, Anchor(t, enclosing)});
   };
   ForEachName(
       t, model_.name_types(), &walk_,
@@ -183,49 +215,65 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
         absl::string_view text = t.token_text(i);
         const auto [b, e] = TextSpan(t, i);
         const bool changed = e > begin && b < end;
+        const int32_t anchor = Anchor(t, enclosing);
+        const bool defines = model_.Defines(id);
         if (changed) {
+          // A text defined twice where each is defined once, or twice under
+          // one anchor (a column list), gets a fresh text.
+          if (defines && ((model_.DefinesOnce(id) && visible(text, i)) ||
+                          Taken(text, id, anchor))) {
+            const absl::string_view fresh = FreshText(t, place.type, text);
+            if (fresh.empty()) return;
+            renamed_.push_back({i, fresh});
+            define(fresh, place.type, id, enclosing);
+            return;
+          }
           // A name that already refers to something seen here, or that the
           // corpus uses here undefined (a builtin), stays.
           if (!model_.DefinesOnce(id) &&
-              (visible(text, i) || model_.IsFreeText(id, text))) {
+              (visible(text, i) ||
+               (!prefer_definitions_ && model_.IsFreeText(id, text)))) {
+            if (defines) define(text, place.type, id, enclosing);
             return;
           }
           const bool use = rng.Chance(model_.UseShare(id));
           if (use) {
-            if (const Def* d = PickDefinition(t, i, id, place.type, rng)) {
+            if (const Def* d =
+                    PickDefinition(t, i, id, place.type, anchor, rng)) {
               if (d->text != text) renamed_.push_back({i, d->text});
               return;
             }
+            if (!model_.place(id).links.empty()) unresolved_.push_back({i, id});
           }
           // A use with nothing defined to use, or a first occurrence that
           // nothing uses: a name from outside the input (a builtin), as
           // often as the corpus has them here.
           if (use || rng.Chance(model_.FreeShare(id))) {
             const absl::string_view free = model_.FreeText(id, rng);
-            if (!free.empty() && !visible(free, i)) {
+            if (!free.empty() && !visible(free, i) &&
+                !Taken(free, id, anchor)) {
               if (free != text) renamed_.push_back({i, free});
               return;
             }
           }
-          if (!model_.Defines(id)) return;
-          if (model_.DefinesOnce(id) && visible(text, i)) {
-            const absl::string_view fresh = FreshText(t, place.type, text);
-            if (fresh.empty()) return;
-            renamed_.push_back({i, fresh});
-            text = fresh;
-          }
-          if (!visible(text, i)) define(text, place.type, id, enclosing);
+          if (defines) define(text, place.type, id, enclosing);
           return;
         }
-        if (visible(text, i)) return;
+        if (visible(text, i)) {
+          if (defines && !Taken(text, id, anchor)) {
+            define(text, place.type, id, enclosing);
+          }
+          return;
+        }
         if (b >= end && removed_.contains(text) && model_.UseShare(id) > 0) {
           // Its definition was removed: another one, if any is seen here.
-          if (const Def* d = PickDefinition(t, i, id, place.type, rng)) {
+          if (const Def* d =
+                  PickDefinition(t, i, id, place.type, anchor, rng)) {
             renamed_.push_back({i, d->text});
             return;
           }
         }
-        if (model_.Defines(id)) define(text, place.type, id, enclosing);
+        if (defines) define(text, place.type, id, enclosing);
       });
   if (renamed_.empty()) return false;
   bound_.AssignSubtreeWithTexts(t, 0, renamed_);

@@ -45,18 +45,32 @@ class Binder {
   bool BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size);
   // Binds every name of `tree` (a generated input).
   bool BindAll(Tree* tree, Rng& rng, size_t max_size);
+  // Binds the names of `tree` standing in bytes [begin, end) of its text.
+  bool BindRange(Tree* tree, size_t begin, size_t end, Rng& rng,
+                 size_t max_size);
 
   // Names given a new text by the calls so far.
   int64_t renamed() const { return renamed_count_; }
+  // The uses the last call found nothing defined for (node, place), in
+  // order: what DefinitionsFirst provides definitions for.
+  const std::vector<std::pair<int32_t, int32_t>>& unresolved() const {
+    return unresolved_;
+  }
+  // With `on`, a changed use that is a free text of its place (a builtin)
+  // is bound to a visible definition all the same (after definitions were
+  // put in for it).
+  void set_prefer_definitions(bool on) { prefer_definitions_ = on; }
 
  private:
-  // A definition seen in the walk: its text, token type, place and the
-  // node bounding where it is seen (-1: everywhere after it).
+  // A definition seen in the walk: its text, token type, place, the node
+  // bounding where it is seen (-1: everywhere after it) and the node of its
+  // place's outermost rule (its column definition's CREATE TABLE).
   struct Def {
     absl::string_view text;
     int32_t type;
     int32_t place;
     int32_t scope;
+    int32_t anchor;
   };
   // Binds `tree`'s names standing in bytes [begin, end) of its text, and
   // the uses after them of `removed` texts.
@@ -71,8 +85,15 @@ class Binder {
     return d.scope < 0 || (d.scope <= at && at < t.End(d.scope));
   }
   // A visible definition for a use at place `place` of type `type`, or null.
+  // A use at a place that also defines does not take a text defined at its
+  // own place under the same `anchor` (a column of the table being
+  // defined: a duplicate column).
   const Def* PickDefinition(const Tree& t, int at, int place, int type,
-                            Rng& rng);
+                            int anchor, Rng& rng);
+  // Whether a definition at `place` under `anchor` has `text` already.
+  bool Taken(absl::string_view text, int place, int anchor) const;
+  // The node of `place`'s outermost rule among `enclosing`.
+  static int32_t Anchor(const Tree& t, absl::Span<const int32_t> enclosing);
   // A text of `type` no name of `t` has, made from `text`; empty if none.
   absl::string_view FreshText(const Tree& t, int type, absl::string_view text);
 
@@ -80,6 +101,8 @@ class Binder {
   TokenGenerator& tokens_;
   SeparatorOracle& separators_;
   int64_t renamed_count_ = 0;
+  bool prefer_definitions_ = false;
+  std::vector<std::pair<int32_t, int32_t>> unresolved_;
   // Buffers reused from call to call.
   NameWalk walk_;
   std::vector<Def> defs_;

@@ -37,6 +37,18 @@ bool IsWord(absl::string_view s) {
   });
 }
 
+// A text as one word of the text form: C-escaped, and no space or '#' (a
+// comment) left (octal escapes: a hex one would run on into hex digits);
+// Unescape reads it back from "...".
+std::string Escape(absl::string_view text) {
+  return absl::StrReplaceAll(absl::CEscape(text),
+                             {{" ", "\\040"}, {"#", "\\043"}});
+}
+bool Unescape(absl::string_view quoted, std::string* out) {
+  return quoted.size() >= 2 && quoted.front() == '"' && quoted.back() == '"' &&
+         absl::CUnescape(quoted.substr(1, quoted.size() - 2), out);
+}
+
 }  // namespace
 
 BindingModel::BindingModel(const Grammar& grammar, std::vector<bool> name_types)
@@ -175,7 +187,49 @@ void BindingModel::AddTree(const Tree& tree, double times) {
       }
     }
     if (!added) d.scopes.push_back({levels, rule, times});
+    // The holder's child that holds the definition (none when the name
+    // stands right under the holder).
+    if (static_cast<uint32_t>(def.holding) >= def.chain_size) continue;
+    const int32_t unit =
+        tree.node(chains_[def.chain_begin + def.holding]).symbol;
+    added = false;
+    for (PlaceStats::Unit& u : d.units) {
+      if (u.holder == rule && u.unit == unit) {
+        u.count += times;
+        added = true;
+        break;
+      }
+    }
+    if (!added) d.units.push_back({rule, unit, times});
+    // The unit's text (the first few seen, without leading trivia).
+    if (d.snippets.size() < kSnippets) {
+      absl::string_view text = absl::StripLeadingAsciiWhitespace(
+          tree.SubtreeText(chains_[def.chain_begin + def.holding]));
+      const bool known = std::any_of(
+          d.snippets.begin(), d.snippets.end(),
+          [&](const auto& s) { return s.first == unit && s.second == text; });
+      if (!known && !text.empty() && text.size() <= kSnippetBytes) {
+        d.snippets.emplace_back(unit, std::string(text));
+      }
+    }
   }
+}
+
+bool BindingModel::PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const {
+  const auto& units = places_[id].units;
+  double total = 0;
+  for (const auto& u : units) total += u.count;
+  if (total <= 0) return false;
+  double r = rng.Uniform() * total;
+  for (const auto& u : units) {
+    if (r < u.count) {
+      *unit = u;
+      return true;
+    }
+    r -= u.count;
+  }
+  *unit = units.back();
+  return true;
 }
 
 double BindingModel::UseShare(int id) const {
@@ -240,7 +294,10 @@ std::string BindingModel::ToText() const {
       "# link USE-ID DEF-ID COUNT: uses at USE-ID name texts defined at "
       "DEF-ID\n"
       "# free ID COUNT \"TEXT\": TEXT was first seen at ID in COUNT inputs "
-      "(a builtin where ID uses)\n";
+      "(a builtin where ID uses)\n"
+      "# unit ID HOLDER UNIT COUNT: definitions at ID stood in a UNIT (a "
+      "statement) of a HOLDER (a script) that held their uses\n"
+      "# snippet ID UNIT \"TEXT\": such a unit from the corpus\n";
   absl::StrAppend(&out, "version 1\n");
   absl::StrAppendFormat(&out, "grammar %s %016x\n", grammar_.name(),
                         grammar_.fingerprint());
@@ -271,11 +328,21 @@ std::string BindingModel::ToText() const {
     }
   }
   for (size_t id = 0; id < places_.size(); ++id) {
+    for (const PlaceStats::Unit& u : places_[id].units) {
+      absl::StrAppend(&out, "unit ", id, " ", grammar_.rule_name(u.holder), " ",
+                      grammar_.rule_name(u.unit), " ", u.count, "\n");
+    }
+  }
+  for (size_t id = 0; id < places_.size(); ++id) {
+    for (const auto& [unit, text] : places_[id].snippets) {
+      absl::StrAppend(&out, "snippet ", id, " ", grammar_.rule_name(unit),
+                      " \"", Escape(text), "\"\n");
+    }
+  }
+  for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [text, count] : places_[id].free) {
       // C-escaped, and no space or '#' (a comment) left.
-      absl::StrAppend(&out, "free ", id, " ", count, " \"",
-                      absl::StrReplaceAll(absl::CEscape(text),
-                                          {{" ", "\\x20"}, {"#", "\\x23"}}),
+      absl::StrAppend(&out, "free ", id, " ", count, " \"", Escape(text),
                       "\"\n");
     }
   }
@@ -451,15 +518,44 @@ absl::Status BindingModel::FromText(absl::string_view text,
       }
       links.push_back({use, {def, count}});
       link_lines.push_back(line_no);
+    } else if (f[0] == "unit") {
+      int64_t file_id = 0;
+      double count = 0;
+      int holder = -1, unit = -1;
+      if (f.size() != 5 || !absl::SimpleAtoi(f[1], &file_id) ||
+          !absl::SimpleAtod(f[4], &count) || count <= 0) {
+        return bad("unit takes ID HOLDER-RULE UNIT-RULE COUNT");
+      }
+      if (absl::Status st = rule(f[2], &holder); !st.ok()) return st;
+      if (absl::Status st = rule(f[3], &unit); !st.ok()) return st;
+      auto it = by_file_id.find(file_id);
+      if (it == by_file_id.end()) {
+        return bad("unit names a place given after it or not at all");
+      }
+      places[it->second].units.push_back({holder, unit, count});
+    } else if (f[0] == "snippet") {
+      // snippet ID UNIT-RULE "TEXT"
+      int64_t file_id = 0;
+      int unit = -1;
+      std::string unescaped;
+      if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
+          !Unescape(f[3], &unescaped)) {
+        return bad("snippet takes ID UNIT-RULE \"TEXT\"");
+      }
+      if (absl::Status st = rule(f[2], &unit); !st.ok()) return st;
+      auto it = by_file_id.find(file_id);
+      if (it == by_file_id.end()) {
+        return bad("snippet names a place given after it or not at all");
+      }
+      places[it->second].snippets.emplace_back(unit, std::move(unescaped));
     } else if (f[0] == "free") {
       // free ID COUNT "TEXT" (the text C-escaped, so it has no space).
       int64_t file_id = 0;
       double count = 0;
       std::string unescaped;
       if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
-          !absl::SimpleAtod(f[2], &count) || count <= 0 || f[3].size() < 2 ||
-          f[3].front() != '"' || f[3].back() != '"' ||
-          !absl::CUnescape(f[3].substr(1, f[3].size() - 2), &unescaped)) {
+          !absl::SimpleAtod(f[2], &count) || count <= 0 ||
+          !Unescape(f[3], &unescaped)) {
         return bad("free takes ID COUNT \"TEXT\"");
       }
       auto it = by_file_id.find(file_id);
@@ -470,8 +566,10 @@ absl::Status BindingModel::FromText(absl::string_view text,
     } else if (f[0] == "end") {
       saw_end = true;
     } else {
-      return bad(absl::StrCat("unknown line '", f[0],
-                              "' (version, grammar, trees, place, link, end)"));
+      return bad(absl::StrCat(
+          "unknown line '", f[0],
+          "' (version, grammar, trees, place, link, unit, snippet, free, "
+          "end)"));
     }
   }
   for (size_t i = 0; i < links.size(); ++i) {

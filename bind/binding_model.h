@@ -42,6 +42,9 @@ class BindingModel {
  public:
   // Free texts kept per place.
   static constexpr size_t kFreeTexts = 16;
+  // Defining units kept per place, and their largest size.
+  static constexpr size_t kSnippets = 4;
+  static constexpr size_t kSnippetBytes = 256;
   // What was seen at one place.
   struct PlaceStats {
     NamePlace place;
@@ -59,6 +62,20 @@ class BindingModel {
       double count;
     };
     std::vector<Scope> scopes;
+    // Definitions here that were used: the rule of the node that holds the
+    // definition and its uses (`holder`: a script, a block) and of its
+    // child that holds the definition (`unit`: a statement), so a unit
+    // that defines can be put before a use that has nothing to use.
+    struct Unit {
+      int32_t holder;
+      int32_t unit;
+      double count;
+    };
+    std::vector<Unit> units;
+    // The texts of a few such units from the corpus (its unit rule, the
+    // text), at most kSnippets of at most kSnippetBytes: definitions the
+    // target accepted, to put before a use with nothing to use.
+    std::vector<std::pair<int32_t, std::string>> snippets;
     // Texts first seen here, by how many inputs did so (at most
     // kFreeTexts, the most frequent kept): at a place that uses, names
     // defined outside the input (builtins: print, count, Math).
@@ -91,6 +108,9 @@ class BindingModel {
   // The rule whose nearest node around a definition at `id` bounds where it
   // is seen (its scope), or -1: the whole input.
   int ScopeRule(int id) const;
+  // A (holder, unit) pair of definitions at `id`, by their counts; false
+  // if none was seen.
+  bool PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const;
   // Share of the first occurrences at `id` that nothing uses later: names
   // from outside the input (builtins) or left undefined.
   double FreeShare(int id) const;

@@ -5,6 +5,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "bind/binder.h"
+#include "bind/define_first.h"
 #include "generate/generator.h"
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
@@ -232,12 +233,15 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     return 2;
   }
   Binder binder(**bindings, kit.tokens, kit.separators);
+  Parser unit_parser(g);
+  DefinitionsFirst definitions(g, **bindings, binder, kit.generator,
+                               unit_parser);
   const bool bind = absl::GetFlag(FLAGS_bind);
   GenerateOptions opt;
   opt.max_bytes = static_cast<size_t>(max_size);
   opt.mode = *mode;
   Rng rng(absl::GetFlag(FLAGS_seed));
-  int valid = 0, written = 0, used_ll = 0;
+  int valid = 0, written = 0, used_ll = 0, definitions_put = 0;
   size_t largest = 0;
   for (int i = 0; i < n; ++i) {
     Tree t;
@@ -248,7 +252,10 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                    g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
-    if (bind) binder.BindAll(&t, rng, static_cast<size_t>(max_size));
+    if (bind) {
+      definitions_put +=
+          definitions.Bind(&t, rng, static_cast<size_t>(max_size), opt);
+    }
     const std::string text = t.Text();
     largest = std::max(largest, text.size());
     auto r = reparser.Parse(text);
@@ -270,6 +277,10 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   std::printf(
       "re-parsing: %d needed full LL; prediction caches cleared %d times\n",
       used_ll, reparser.dfa_clears());
+  if (bind) {
+    std::printf("names: %lld bound, %d defining units put first\n",
+                static_cast<long long>(binder.renamed()), definitions_put);
+  }
   return 0;
 }
 

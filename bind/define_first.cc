@@ -1,0 +1,146 @@
+// define_first.cc: definitions put before the uses that lack them.
+#include "bind/define_first.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace grammut {
+namespace {
+
+// Tries to make a defining unit this many times.
+constexpr int kUnitTries = 24;
+
+}  // namespace
+
+DefinitionsFirst::DefinitionsFirst(const Grammar& grammar,
+                                   const BindingModel& model, Binder& binder,
+                                   Generator& generator, Parser& parser)
+    : grammar_(grammar),
+      model_(model),
+      binder_(binder),
+      generator_(generator),
+      parser_(parser) {}
+
+bool DefinitionsFirst::DefinesAt(const Tree& unit, const NamePlace& place) {
+  bool found = false;
+  ForEachName(unit, model_.name_types(), &walk_,
+              [&](int, const NamePlace& p, absl::Span<const int32_t>) {
+                if (found || p.type != place.type || p.before != place.before) {
+                  return;
+                }
+                for (int k = 0; k < NamePlace::kRules && p.rules[k] >= 0; ++k) {
+                  if (p.rules[k] != place.rules[k]) return;
+                }
+                found = p.rules[0] >= 0;
+              });
+  return found;
+}
+
+bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
+                                          Rng& rng, size_t max_size,
+                                          const GenerateOptions& options,
+                                          size_t* after) {
+  const Tree& t = *tree;
+  // A place the use draws from that has defining units, by link count.
+  const auto& links = model_.place(use_place).links;
+  double total = 0;
+  for (const auto& [def, count] : links) {
+    if (!model_.place(def).units.empty()) total += count;
+  }
+  if (total <= 0) return false;
+  double r = rng.Uniform() * total;
+  int def = -1;
+  for (const auto& [d, count] : links) {
+    if (model_.place(d).units.empty()) continue;
+    def = d;
+    if (r < count) break;
+    r -= count;
+  }
+  BindingModel::PlaceStats::Unit kind;
+  if (!model_.PickUnit(def, rng, &kind)) return false;
+  // The nearest holder around the use, and its first unit.
+  int holder = -1;
+  for (int j = use - 1; j >= 0; --j) {
+    if (t.node(j).is_rule && t.End(j) > use &&
+        t.node(j).symbol == kind.holder) {
+      holder = j;
+      break;
+    }
+  }
+  if (holder < 0) return false;
+  kids_.clear();
+  for (int c = holder + 1; c < t.End(holder); c = t.End(c)) {
+    if (t.node(c).is_rule && t.node(c).symbol == kind.unit) kids_.push_back(c);
+  }
+  if (kids_.empty()) return false;
+  // What stands between two units of the holder, else common separators.
+  std::vector<std::string> seps;
+  if (kids_.size() >= 2) {
+    const size_t end = t.node(kids_[0]).text_begin + t.SubtreeSize(kids_[0]);
+    seps.emplace_back(t.text().substr(end, t.node(kids_[1]).text_begin - end));
+  }
+  for (const char* s : {"\n", ";\n", " ", ";", ",", ""}) seps.emplace_back(s);
+  const size_t at = t.node(kids_[0]).text_begin;
+  if (t.TextSize() >= max_size) return false;
+  GenerateOptions opt = options;
+  opt.max_bytes = std::min(options.max_bytes, max_size - t.TextSize());
+  const NamePlace& place = model_.place(def).place;
+  // Mostly a unit the corpus had (the target accepted it), else one made
+  // by the generator that defines at the place.
+  std::string text;
+  snippets_.clear();
+  for (const auto& [unit, snippet] : model_.place(def).snippets) {
+    if (unit == kind.unit) snippets_.push_back(&snippet);
+  }
+  if (!snippets_.empty() && rng.Below(4) != 0) {
+    text = *snippets_[rng.Below(snippets_.size())];
+  } else {
+    for (int i = 0; i < kUnitTries && text.empty(); ++i) {
+      if (!generator_.Generate(kind.unit, rng, opt, &unit_)) return false;
+      if (DefinesAt(unit_, place)) text = unit_.Text();
+    }
+  }
+  if (text.empty()) return false;
+  {
+    for (const std::string& sep : seps) {
+      if (t.TextSize() + text.size() + sep.size() > max_size) continue;
+      const std::string all = absl::StrCat(t.text().substr(0, at), text, sep,
+                                           t.text().substr(at), t.trailer());
+      absl::StatusOr<ParseResult> r = parser_.Parse(all);
+      if (!r.ok() || r->syntax_errors > 0 || r->tree.TextSize() != all.size()) {
+        continue;
+      }
+      *tree = std::move(r->tree);
+      *after = at + text.size() + sep.size();
+      return true;
+    }
+  }
+  return false;  // the unit fits nowhere
+}
+
+int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
+                           const GenerateOptions& options, int rounds) {
+  binder_.set_prefer_definitions(false);
+  binder_.BindAll(tree, rng, max_size);
+  int put = 0;
+  for (int round = 0; round < rounds && !binder_.unresolved().empty();
+       ++round) {
+    const auto [use, place] = binder_.unresolved().front();
+    size_t after = 0;
+    if (!PutDefinitionFirst(tree, use, place, rng, max_size, options, &after)) {
+      break;
+    }
+    ++put;
+    // What follows the new unit is bound again (the unit stays as it is:
+    // names that refer to something stay too).
+    binder_.set_prefer_definitions(true);
+    binder_.BindRange(tree, after, tree->text().size(), rng, max_size);
+  }
+  binder_.set_prefer_definitions(false);
+  return put;
+}
+
+}  // namespace grammut

@@ -1,0 +1,68 @@
+// define_first.h: generated inputs that define before they use.
+//
+// Binding (binder.h) can only point a use at a definition that exists. A
+// generated input is a random sequence of units (statements): most uses
+// have nothing before them to use ("no such table"). DefinitionsFirst binds
+// a generated tree, and for the first use left without a definition it
+// generates a unit of the kind that defines at a place the use draws from
+// (the model's `units`: a CREATE TABLE statement in the script, a `local`
+// statement in the block), puts it first in the holder around the use
+// (with the text the holder has between two units, else a few common
+// separators, kept if the whole input parses again), and binds again; up
+// to `rounds` times. For whole generated inputs (it parses them again):
+// `grammut generate`.
+#ifndef GRAMMUT_BIND_DEFINE_FIRST_H_
+#define GRAMMUT_BIND_DEFINE_FIRST_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "base/rng.h"
+#include "bind/binder.h"
+#include "bind/binding_model.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "parse/parser.h"
+#include "tree/tree.h"
+
+namespace grammut {
+
+class DefinitionsFirst {
+ public:
+  // All must outlive this.
+  DefinitionsFirst(const Grammar& grammar, const BindingModel& model,
+                   Binder& binder, Generator& generator, Parser& parser);
+
+  // Binds `tree` and puts in definitions its uses lack (see the file
+  // comment), never over `max_size` bytes; `options` are the generation's
+  // (mode, limits). Returns how many units it put in.
+  int Bind(Tree* tree, Rng& rng, size_t max_size,
+           const GenerateOptions& options, int rounds = 8);
+
+ private:
+  // Puts a unit defining at a place `use_place` draws from before the
+  // first unit of the holder around node `use` of `tree`; `*after` is
+  // where what followed the new unit now starts. False if none could be
+  // made or put in.
+  bool PutDefinitionFirst(Tree* tree, int use, int use_place, Rng& rng,
+                          size_t max_size, const GenerateOptions& options,
+                          size_t* after);
+  // Whether `unit` holds a name standing where `place` stands (as far as
+  // the unit's own rules go).
+  bool DefinesAt(const Tree& unit, const NamePlace& place);
+
+  const Grammar& grammar_;
+  const BindingModel& model_;
+  Binder& binder_;
+  Generator& generator_;
+  Parser& parser_;
+  NameWalk walk_;
+  Tree unit_;
+  std::vector<int32_t> kids_;
+  std::vector<const std::string*> snippets_;
+};
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_BIND_DEFINE_FIRST_H_
