@@ -91,20 +91,6 @@ bool Binder::BindRange(Tree* tree, size_t begin, size_t end, Rng& rng,
   return Bind(tree, begin, end, rng, max_size);
 }
 
-int32_t Binder::Anchor(const Tree& t, absl::Span<const int32_t> enclosing) {
-  // As NamePlace counts its rules: a run of one rule once.
-  int k = 0;
-  int32_t last = -1, anchor = -1;
-  for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
-    const int32_t rule = t.node(enclosing[j]).symbol;
-    if (k > 0 && rule == last) continue;
-    last = rule;
-    anchor = enclosing[j];
-    ++k;
-  }
-  return anchor;
-}
-
 bool Binder::Taken(absl::string_view text, int place, int anchor) const {
   for (const Def& d : defs_) {
     if (d.place == place && d.anchor == anchor && d.text == text) return true;
@@ -116,6 +102,7 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
                                           int type, int anchor, Rng& rng) {
   const auto& links = model_.place(place).links;
   if (links.empty()) return nullptr;
+  const bool once = model_.DefinesOncePerAnchor(place);
   // A linked place with a visible definition, by its link count; then one
   // of its visible definitions.
   choice_.clear();
@@ -123,7 +110,7 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   for (const auto& [def_place, count] : links) {
     for (const Def& d : defs_) {
       if (d.place == def_place && d.type == type && Visible(t, d, at) &&
-          !Taken(d.text, place, anchor)) {
+          !(once && Taken(d.text, place, anchor))) {
         choice_.emplace_back(def_place, count);
         total += count;
         break;
@@ -144,12 +131,28 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   const Def* pick = nullptr;
   for (const Def& d : defs_) {
     if (d.place != chosen || d.type != type || !Visible(t, d, at) ||
-        Taken(d.text, place, anchor)) {
+        (once && Taken(d.text, place, anchor))) {
       continue;
     }
     if (rng.Below(++seen) == 0) pick = &d;
   }
   return pick;
+}
+
+bool Binder::NamedElsewhere(const Tree& t, absl::string_view text) {
+  if (!counted_) {
+    counted_ = true;
+    const std::vector<bool>& names = model_.name_types();
+    for (int i = 0; i < t.size(); ++i) {
+      const Node& n = t.node(i);
+      if (!n.is_rule && n.symbol > 0 &&
+          static_cast<size_t>(n.symbol) < names.size() && names[n.symbol]) {
+        ++text_counts_[t.token_text(i)];
+      }
+    }
+  }
+  auto it = text_counts_.find(text);
+  return it != text_counts_.end() && it->second >= 2;
 }
 
 absl::string_view Binder::FreshText(const Tree& t, int type,
@@ -187,6 +190,8 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
   const Tree& t = *tree;
   defs_.clear();
   renamed_.clear();
+  text_counts_.clear();
+  counted_ = false;
   all_texts_.clear();
   fresh_.clear();
   auto visible = [&](absl::string_view text, int at) {
@@ -205,7 +210,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
         break;
       }
     }
-    defs_.push_back({text, type, id, scope, Anchor(t, enclosing)});
+    defs_.push_back({text, type, id, scope, PlaceAnchor(t, enclosing)});
   };
   ForEachName(
       t, model_.name_types(), &walk_,
@@ -215,24 +220,28 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
         absl::string_view text = t.token_text(i);
         const auto [b, e] = TextSpan(t, i);
         const bool changed = e > begin && b < end;
-        const int32_t anchor = Anchor(t, enclosing);
+        const int32_t anchor = PlaceAnchor(t, enclosing);
         const bool defines = model_.Defines(id);
         if (changed) {
           // A text defined twice where each is defined once, or twice under
-          // one anchor (a column list), gets a fresh text.
-          if (defines && ((model_.DefinesOnce(id) && visible(text, i)) ||
-                          Taken(text, id, anchor))) {
+          // one anchor where the corpus never repeats one (a column list),
+          // gets a fresh text.
+          if (defines &&
+              ((model_.DefinesOnce(id) && visible(text, i)) ||
+               (model_.DefinesOncePerAnchor(id) && Taken(text, id, anchor)))) {
             const absl::string_view fresh = FreshText(t, place.type, text);
             if (fresh.empty()) return;
             renamed_.push_back({i, fresh});
             define(fresh, place.type, id, enclosing);
             return;
           }
-          // A name that already refers to something seen here, or that the
-          // corpus uses here undefined (a builtin), stays.
+          // A name that already refers to something seen here, that the
+          // corpus uses here undefined (a builtin), or that the input names
+          // elsewhere too (a field, a global), stays.
           if (!model_.DefinesOnce(id) &&
               (visible(text, i) ||
-               (!prefer_definitions_ && model_.IsFreeText(id, text)))) {
+               (!prefer_definitions_ &&
+                (model_.IsFreeText(id, text) || NamedElsewhere(t, text))))) {
             if (defines) define(text, place.type, id, enclosing);
             return;
           }
@@ -251,7 +260,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           if (use || rng.Chance(model_.FreeShare(id))) {
             const absl::string_view free = model_.FreeText(id, rng);
             if (!free.empty() && !visible(free, i) &&
-                !Taken(free, id, anchor)) {
+                !(model_.DefinesOncePerAnchor(id) && Taken(free, id, anchor))) {
               if (free != text) renamed_.push_back({i, free});
               return;
             }

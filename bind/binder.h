@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 #include "base/rng.h"
@@ -92,8 +93,8 @@ class Binder {
                             int anchor, Rng& rng);
   // Whether a definition at `place` under `anchor` has `text` already.
   bool Taken(absl::string_view text, int place, int anchor) const;
-  // The node of `place`'s outermost rule among `enclosing`.
-  static int32_t Anchor(const Tree& t, absl::Span<const int32_t> enclosing);
+  // Whether names of `t` have `text` more than once (counted once a call).
+  bool NamedElsewhere(const Tree& t, absl::string_view text);
   // A text of `type` no name of `t` has, made from `text`; empty if none.
   absl::string_view FreshText(const Tree& t, int type, absl::string_view text);
 
@@ -108,6 +109,8 @@ class Binder {
   std::vector<Def> defs_;
   absl::flat_hash_set<absl::string_view> removed_;
   absl::flat_hash_set<absl::string_view> all_texts_;
+  absl::flat_hash_map<absl::string_view, int> text_counts_;
+  bool counted_ = false;
   std::deque<std::string> fresh_;
   std::vector<std::pair<int, absl::string_view>> renamed_;
   std::vector<std::pair<int32_t, double>> choice_;

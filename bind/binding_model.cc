@@ -149,15 +149,23 @@ void BindingModel::AddTree(const Tree& tree, double times) {
                             static_cast<uint32_t>(chains_.size()),
                             static_cast<uint32_t>(rules.size()),
                             static_cast<int32_t>(rules.size()),
-                            false};
+                            false,
+                            id,
+                            PlaceAnchor(tree, rules)};
           chains_.insert(chains_.end(), rules.begin(), rules.end());
           return;
         }
         Seen& def = it->second;
+        const int32_t anchor = PlaceAnchor(tree, rules);
         if (!p.pinned) {
           p.later += times;
           AddLink(id, def.place, times);
+          if (def.last_place == id && def.last_anchor == anchor) {
+            p.repeats += times;
+          }
         }
+        def.last_place = id;
+        def.last_anchor = anchor;
         if (!def.used) {
           def.used = true;
           PlaceStats& d = places_[def.place];
@@ -242,6 +250,11 @@ bool BindingModel::Defines(int id) const {
   return p.count > 0 && p.defines >= kMinDefineShare * p.count;
 }
 
+bool BindingModel::DefinesOncePerAnchor(int id) const {
+  const PlaceStats& p = places_[id];
+  return Defines(id) && p.repeats == 0 && p.first >= 0.8 * p.count;
+}
+
 bool BindingModel::DefinesOnce(int id) const {
   return Defines(id) && UseShare(id) < kMaxUseShareOfOnce;
 }
@@ -318,7 +331,8 @@ std::string BindingModel::ToText() const {
     const int scope = ScopeRule(static_cast<int>(id));
     absl::StrAppend(&out, "place ", id, " ", token(p.place.type), " ", before,
                     " ", rules, " count ", p.count, " first ", p.first,
-                    " defines ", p.defines, " later ", p.later, " scope ",
+                    " defines ", p.defines, " later ", p.later, " repeats ",
+                    p.repeats, " scope ",
                     scope < 0 ? "*" : grammar_.rule_name(scope), "\n");
   }
   for (size_t id = 0; id < places_.size(); ++id) {
@@ -491,10 +505,12 @@ absl::Status BindingModel::FromText(absl::string_view text,
           p.defines = v;
         } else if (f[i] == "later") {
           p.later = v;
+        } else if (f[i] == "repeats") {
+          p.repeats = v;
         } else {
           return bad(absl::StrCat("unknown field ", f[i],
-                                  " (count, first, defines, later, role, "
-                                  "scope)"));
+                                  " (count, first, defines, later, repeats, "
+                                  "role, scope)"));
         }
       }
       if (!role && p.count <= 0) {

@@ -52,6 +52,10 @@ class BindingModel {
     double first = 0;    // first occurrences of their text in their input
     double defines = 0;  // first occurrences whose text occurs again later
     double later = 0;    // occurrences of a text seen before in the input
+    // Later occurrences whose text stood at this place just before, under
+    // the same anchor (PlaceAnchor): `ch:byte(), ch:byte()` repeats, a
+    // column list never does.
+    double repeats = 0;
     // Uses here that named a text first seen at place .first: their count.
     std::vector<std::pair<int32_t, double>> links;
     // Definitions here that were used: the innermost rule around the
@@ -105,6 +109,10 @@ class BindingModel {
   // Whether a second definition of one text at `id` is an error (a place
   // that defines and is never a use: CREATE TABLE, a column definition).
   bool DefinesOnce(int id) const;
+  // Whether one text twice at `id` under one anchor is an error: a place
+  // where names are mostly first occurrences and never repeat under one
+  // anchor (a column list).
+  bool DefinesOncePerAnchor(int id) const;
   // The rule whose nearest node around a definition at `id` bounds where it
   // is seen (its scope), or -1: the whole input.
   int ScopeRule(int id) const;
@@ -149,6 +157,7 @@ class BindingModel {
     uint32_t chain_begin, chain_size;  // its enclosing rule nodes in chains_
     int32_t holding;  // rules of its chain (outermost first) holding its uses
     bool used;
+    int32_t last_place, last_anchor;  // where the text stood last
   };
   absl::flat_hash_map<absl::string_view, Seen> seen_;
   std::vector<int32_t> chains_;

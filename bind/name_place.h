@@ -100,6 +100,23 @@ void ForEachName(const Tree& tree, const std::vector<bool>& is_name,
   }
 }
 
+// The node of a name's place's outermost rule, among the rule nodes
+// `enclosing` it (outermost first): the column list of a column name, the
+// statement of a table name.
+inline int32_t PlaceAnchor(const Tree& tree,
+                           absl::Span<const int32_t> enclosing) {
+  int k = 0;
+  int32_t last = -1, anchor = -1;
+  for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
+    const int32_t rule = tree.node(enclosing[j]).symbol;
+    if (k > 0 && rule == last) continue;
+    last = rule;
+    anchor = enclosing[j];
+    ++k;
+  }
+  return anchor;
+}
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_BIND_NAME_PLACE_H_
