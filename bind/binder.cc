@@ -139,20 +139,22 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   return pick;
 }
 
-bool Binder::NamedElsewhere(const Tree& t, absl::string_view text) {
+bool Binder::NamedElsewhere(const Tree& t, absl::string_view text, size_t begin,
+                            size_t end) {
   if (!counted_) {
     counted_ = true;
     const std::vector<bool>& names = model_.name_types();
     for (int i = 0; i < t.size(); ++i) {
       const Node& n = t.node(i);
-      if (!n.is_rule && n.symbol > 0 &&
-          static_cast<size_t>(n.symbol) < names.size() && names[n.symbol]) {
-        ++text_counts_[t.token_text(i)];
+      if (n.is_rule || n.symbol <= 0 ||
+          static_cast<size_t>(n.symbol) >= names.size() || !names[n.symbol]) {
+        continue;
       }
+      const auto [b, e] = TextSpan(t, i);
+      if (e <= begin || b >= end) ++text_counts_[t.token_text(i)];
     }
   }
-  auto it = text_counts_.find(text);
-  return it != text_counts_.end() && it->second >= 2;
+  return text_counts_.contains(text);
 }
 
 absl::string_view Binder::FreshText(const Tree& t, int type,
@@ -239,9 +241,9 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           // corpus uses here undefined (a builtin), or that the input names
           // elsewhere too (a field, a global), stays.
           if (!model_.DefinesOnce(id) &&
-              (visible(text, i) ||
-               (!prefer_definitions_ &&
-                (model_.IsFreeText(id, text) || NamedElsewhere(t, text))))) {
+              (visible(text, i) || (!prefer_definitions_ &&
+                                    (model_.IsFreeText(id, text) ||
+                                     NamedElsewhere(t, text, begin, end))))) {
             if (defines) define(text, place.type, id, enclosing);
             return;
           }

@@ -93,8 +93,10 @@ class Binder {
                             int anchor, Rng& rng);
   // Whether a definition at `place` under `anchor` has `text` already.
   bool Taken(absl::string_view text, int place, int anchor) const;
-  // Whether names of `t` have `text` more than once (counted once a call).
-  bool NamedElsewhere(const Tree& t, absl::string_view text);
+  // Whether a name of `t` outside bytes [begin, end) (the change) has
+  // `text` (counted once a call).
+  bool NamedElsewhere(const Tree& t, absl::string_view text, size_t begin,
+                      size_t end);
   // A text of `type` no name of `t` has, made from `text`; empty if none.
   absl::string_view FreshText(const Tree& t, int type, absl::string_view text);
 

@@ -177,9 +177,16 @@ void BindingModel::AddTree(const Tree& tree, double times) {
         while (k > 0 && tree.End(chains_[def.chain_begin + k - 1]) <= node) --k;
         def.holding = k;
       });
-  // Scopes of the definitions that were used.
+  // Scopes of the definitions that were used, in the input's order (the
+  // map's order depends on the process: units and snippets must not).
+  used_.clear();
   for (const auto& [text, def] : seen_) {
-    if (!def.used || def.holding == 0) continue;
+    if (def.used && def.holding > 0) used_.push_back(&def);
+  }
+  std::sort(used_.begin(), used_.end(),
+            [](const Seen* a, const Seen* b) { return a->node < b->node; });
+  for (const Seen* seen : used_) {
+    const Seen& def = *seen;
     PlaceStats& d = places_[def.place];
     if (d.pinned) continue;
     const int32_t levels =

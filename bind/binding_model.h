@@ -160,6 +160,7 @@ class BindingModel {
     int32_t last_place, last_anchor;  // where the text stood last
   };
   absl::flat_hash_map<absl::string_view, Seen> seen_;
+  std::vector<const Seen*> used_;
   std::vector<int32_t> chains_;
   NameWalk walk_;
 };
