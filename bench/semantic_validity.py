@@ -5,10 +5,10 @@
                                        whole (each script on a fresh
                                        in-memory database, Python's sqlite3)
   semantic_validity.py lua DIR...      compile (luac5.4 -p), run to the end
-                                       (lua5.4, 2 s, no os/io/require)
+                                       (lua5.4, 5 s, no os/io/require)
   semantic_validity.py mujs DIR...     no SyntaxError, run without a
                                        ReferenceError or TypeError, run to
-                                       the end (mujs, 2 s)
+                                       the end (mujs, 5 s)
 
 Prints one JSON object per DIR (the counts and shares) on stdout; with
 --why, the most common error messages too.
@@ -87,7 +87,7 @@ def check_sqlite(paths, why):
             "scripts_whole_pct": pct(ok_scripts, n)}, errors
 
 
-def run(cmd, timeout=2.0):
+def run(cmd, timeout=5.0):
     try:
         r = subprocess.run(cmd, capture_output=True, timeout=timeout)
         return r.returncode, r.stderr.decode("utf-8", "replace")

@@ -61,9 +61,11 @@ bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
   }
   BindingModel::PlaceStats::Unit kind;
   if (!model_.PickUnit(def, rng, &kind)) return false;
-  // The nearest holder around the use, and its first unit.
+  // The outermost holder around the use (the script, the chunk's block:
+  // what is put there is seen everywhere below, and it stands outside any
+  // function or loop whose rules the unit might break), and its first unit.
   int holder = -1;
-  for (int j = use - 1; j >= 0; --j) {
+  for (int j = 0; j < use; ++j) {
     if (t.node(j).is_rule && t.End(j) > use &&
         t.node(j).symbol == kind.holder) {
       holder = j;
@@ -80,22 +82,25 @@ bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
   std::vector<std::string> seps;
   if (kids_.size() >= 2) {
     const size_t end = t.node(kids_[0]).text_begin + t.SubtreeSize(kids_[0]);
-    seps.emplace_back(t.text().substr(end, t.node(kids_[1]).text_begin - end));
+    const absl::string_view between =
+        t.text().substr(end, t.node(kids_[1]).text_begin - end);
+    // (Empty when the units' own trivia separates them: then a newline.)
+    if (!between.empty()) seps.emplace_back(between);
   }
-  for (const char* s : {"\n", ";\n", " ", ";", ",", ""}) seps.emplace_back(s);
+  for (const char* s : {"\n", ";\n", ";", ","}) seps.emplace_back(s);
   const size_t at = t.node(kids_[0]).text_begin;
   if (t.TextSize() >= max_size) return false;
   GenerateOptions opt = options;
   opt.max_bytes = std::min(options.max_bytes, max_size - t.TextSize());
   const NamePlace& place = model_.place(def).place;
-  // Mostly a unit the corpus had (the target accepted it), else one made
-  // by the generator that defines at the place.
+  // A unit the corpus had (the target accepted it), else one made by the
+  // generator that defines at the place.
   std::string text;
   snippets_.clear();
   for (const auto& [unit, snippet] : model_.place(def).snippets) {
     if (unit == kind.unit) snippets_.push_back(&snippet);
   }
-  if (!snippets_.empty() && rng.Below(4) != 0) {
+  if (!snippets_.empty()) {
     text = *snippets_[rng.Below(snippets_.size())];
   } else {
     for (int i = 0; i < kUnitTries && text.empty(); ++i) {
