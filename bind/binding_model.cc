@@ -17,6 +17,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "base/file_io.h"
+#include "base/text_form.h"
 
 namespace grammut {
 namespace {
@@ -35,6 +36,19 @@ bool IsWord(absl::string_view s) {
   return !s.empty() && std::none_of(s.begin(), s.end(), [](char c) {
     return absl::ascii_isspace(static_cast<unsigned char>(c));
   });
+}
+
+// Adds `entry`'s count to the entry of `entries` that `same` accepts, or
+// appends `entry`.
+template <typename Entry, typename Same>
+void Count(std::vector<Entry>& entries, const Entry& entry, Same same) {
+  for (Entry& e : entries) {
+    if (same(e)) {
+      e.count += entry.count;
+      return;
+    }
+  }
+  entries.push_back(entry);
 }
 
 // A text as one word of the text form: C-escaped, and no space or '#' (a
@@ -193,29 +207,17 @@ void BindingModel::AddTree(const Tree& tree, double times) {
         static_cast<int32_t>(def.chain_size) - def.holding + 1;
     const int32_t rule =
         tree.node(chains_[def.chain_begin + def.holding - 1]).symbol;
-    bool added = false;
-    for (PlaceStats::Scope& s : d.scopes) {
-      if (s.levels == levels && s.rule == rule) {
-        s.count += times;
-        added = true;
-        break;
-      }
-    }
-    if (!added) d.scopes.push_back({levels, rule, times});
+    Count(d.scopes, {levels, rule, times}, [&](const PlaceStats::Scope& s) {
+      return s.levels == levels && s.rule == rule;
+    });
     // The holder's child that holds the definition (none when the name
     // stands right under the holder).
     if (static_cast<uint32_t>(def.holding) >= def.chain_size) continue;
     const int32_t unit =
         tree.node(chains_[def.chain_begin + def.holding]).symbol;
-    added = false;
-    for (PlaceStats::Unit& u : d.units) {
-      if (u.holder == rule && u.unit == unit) {
-        u.count += times;
-        added = true;
-        break;
-      }
-    }
-    if (!added) d.units.push_back({rule, unit, times});
+    Count(d.units, {rule, unit, times}, [&](const PlaceStats::Unit& u) {
+      return u.holder == rule && u.unit == unit;
+    });
     // The unit's text (the first few seen, without leading trivia).
     if (d.snippets.size() < kSnippets) {
       absl::string_view text = absl::StripLeadingAsciiWhitespace(
@@ -303,7 +305,9 @@ std::string BindingModel::Describe(int id) const {
 std::string BindingModel::ToText() const {
   auto token = [this](int t) {
     const std::string name = grammar_.token_name(t);
-    return IsWord(name) ? absl::StrCat("T:", name) : absl::StrCat("T#", t);
+    return IsWord(name) && name.find('#') == std::string::npos
+               ? absl::StrCat("T:", name)
+               : absl::StrCat("T=", t);
   };
   std::string out =
       "# grammut bindings: where names are defined and used.\n"
@@ -380,221 +384,218 @@ absl::Status BindingModel::FromText(absl::string_view text,
   std::vector<int> link_lines;
   int64_t trees = 0;
   bool saw_end = false;
-  int line_no = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_no;
-    const size_t hash = line.find('#');
-    // '#' starts a comment, except in T#<type>.
-    if (hash != absl::string_view::npos &&
-        (hash == 0 || line[hash - 1] != 'T')) {
-      line = line.substr(0, hash);
-    }
-    line = absl::StripAsciiWhitespace(line);
-    if (line.empty()) continue;
-    std::vector<absl::string_view> f =
-        absl::StrSplit(line, ' ', absl::SkipEmpty());
-    auto bad = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(source, ":", line_no, ": ", why));
-    };
-    if (saw_end) return bad("text after the end line");
-    auto token = [&](absl::string_view s, int* type) -> absl::Status {
-      if (absl::StartsWith(s, "T#") && absl::SimpleAtoi(s.substr(2), type) &&
-          *type > 0 && *type <= grammar_.max_token_type()) {
+  absl::Status read = ForEachTextLine(
+      text, source,
+      [&](absl::Span<const absl::string_view> f, int line_no,
+          LineError bad) -> absl::Status {
+        if (saw_end) return bad("text after the end line");
+        auto token = [&](absl::string_view s, int* type) -> absl::Status {
+          if (absl::StartsWith(s, "T=") &&
+              absl::SimpleAtoi(s.substr(2), type) && *type > 0 &&
+              *type <= grammar_.max_token_type()) {
+            return absl::OkStatus();
+          }
+          if (absl::StartsWith(s, "T:")) s.remove_prefix(2);
+          *type = grammar_.token_type_named(s);
+          if (*type > 0) return absl::OkStatus();
+          return bad(absl::StrCat("unknown token ", s, " (grammar ",
+                                  grammar_.name(), ")"));
+        };
+        auto rule = [&](absl::string_view s, int* r) -> absl::Status {
+          *r = grammar_.FindRule(s);
+          if (*r >= 0) return absl::OkStatus();
+          return bad(absl::StrCat("unknown rule ", s, " (grammar ",
+                                  grammar_.name(), ")"));
+        };
+        if (f[0] == "version") {
+          if (f.size() != 2 || f[1] != "1") {
+            return bad("unsupported bindings version (this grammut reads 1)");
+          }
+        } else if (f[0] == "grammar") {
+          if (f.size() < 2 || f[1] != grammar_.name()) {
+            return bad(absl::StrCat("made for another grammar (this is ",
+                                    grammar_.name(), ")"));
+          }
+          const std::string mine =
+              absl::StrFormat("%016x", grammar_.fingerprint());
+          if (f.size() == 3 && f[2] != mine) {
+            return bad(absl::StrCat("made for another version of grammar ",
+                                    grammar_.name(), " (fingerprint ", f[2],
+                                    ", this one ", mine,
+                                    "); leave the fingerprint out to use it"));
+          }
+        } else if (f[0] == "trees") {
+          if (f.size() != 2 || !absl::SimpleAtoi(f[1], &trees) || trees < 0) {
+            return bad("trees takes a count");
+          }
+        } else if (f[0] == "place") {
+          // place ID TOKEN BEFORE RULES [key value]...
+          int64_t file_id = 0;
+          if (f.size() < 5 || !absl::SimpleAtoi(f[1], &file_id)) {
+            return bad("place takes ID TOKEN BEFORE RULES [key value ...]");
+          }
+          PlaceStats p;
+          p.pinned = pin;
+          int type = 0;
+          if (absl::Status st = token(f[2], &type); !st.ok()) return st;
+          if (static_cast<size_t>(type) >= name_types_.size() ||
+              !name_types_[type]) {
+            return bad(
+                absl::StrCat("token ", f[2],
+                             " is not a name (an identifier-like token "
+                             "type: an open text that reads a bare word)"));
+          }
+          p.place.type = type;
+          if (f[3] != "-") {
+            int sym = 0;
+            if (absl::StartsWith(f[3], "R:")) {
+              if (absl::Status st = rule(f[3].substr(2), &sym); !st.ok())
+                return st;
+              p.place.before = -(sym + 1);
+            } else {
+              if (absl::Status st = token(f[3], &sym); !st.ok()) return st;
+              p.place.before = sym;
+            }
+          }
+          int k = 0;
+          for (absl::string_view r : absl::StrSplit(f[4], ',')) {
+            if (k == NamePlace::kRules) {
+              return bad(absl::StrCat("a place has at most ", NamePlace::kRules,
+                                      " rules"));
+            }
+            if (absl::Status st = rule(r, &p.place.rules[k++]); !st.ok())
+              return st;
+          }
+          bool role = false;
+          for (size_t i = 5; i < f.size(); i += 2) {
+            if (f[i] == "role" && i + 1 < f.size()) {
+              // A hand-written role: define, use or both.
+              role = true;
+              const absl::string_view r = f[i + 1];
+              if (r != "define" && r != "use" && r != "both") {
+                return bad("role is define, use or both");
+              }
+              const bool def = r != "use", use = r != "define";
+              p.count = 2;
+              p.first = p.defines = def ? 2 : 0;
+              p.later = use ? 2 : 0;
+              if (def && use) p.first = p.defines = p.later = 1;
+              continue;
+            }
+            if (f[i] == "scope" && i + 1 < f.size()) {
+              int scope = -1;
+              if (f[i + 1] != "*") {
+                if (absl::Status st = rule(f[i + 1], &scope); !st.ok())
+                  return st;
+              }
+              // A file's scope is kept as written; a saved model's is what it
+              // learned so far.
+              if (pin) {
+                p.fixed_scope = scope;
+              } else if (scope >= 0) {
+                p.scopes.push_back({1, scope, 1.0});
+              }
+              continue;
+            }
+            double v = 0;
+            if (i + 1 >= f.size() || !absl::SimpleAtod(f[i + 1], &v) || v < 0) {
+              return bad(absl::StrCat("bad value for ", f[i]));
+            }
+            if (f[i] == "count") {
+              p.count = v;
+            } else if (f[i] == "first") {
+              p.first = v;
+            } else if (f[i] == "defines") {
+              p.defines = v;
+            } else if (f[i] == "later") {
+              p.later = v;
+            } else if (f[i] == "repeats") {
+              p.repeats = v;
+            } else {
+              return bad(
+                  absl::StrCat("unknown field ", f[i],
+                               " (count, first, defines, later, repeats, "
+                               "role, scope)"));
+            }
+          }
+          if (!role && p.count <= 0) {
+            return bad("a place needs counts or a role (define, use, both)");
+          }
+          if (by_file_id.contains(file_id)) {
+            return bad(absl::StrCat("place ", file_id, " given twice"));
+          }
+          if (ids.contains(p.place)) return bad("the same place given twice");
+          const int32_t id = static_cast<int32_t>(places.size());
+          by_file_id[file_id] = id;
+          ids[p.place] = id;
+          places.push_back(std::move(p));
+        } else if (f[0] == "link") {
+          int64_t use = 0, def = 0;
+          double count = 1;
+          if ((f.size() != 3 && f.size() != 4) ||
+              !absl::SimpleAtoi(f[1], &use) || !absl::SimpleAtoi(f[2], &def) ||
+              (f.size() == 4 &&
+               (!absl::SimpleAtod(f[3], &count) || count <= 0))) {
+            return bad("link takes USE-ID DEF-ID [COUNT]");
+          }
+          links.push_back({use, {def, count}});
+          link_lines.push_back(line_no);
+        } else if (f[0] == "unit") {
+          int64_t file_id = 0;
+          double count = 0;
+          int holder = -1, unit = -1;
+          if (f.size() != 5 || !absl::SimpleAtoi(f[1], &file_id) ||
+              !absl::SimpleAtod(f[4], &count) || count <= 0) {
+            return bad("unit takes ID HOLDER-RULE UNIT-RULE COUNT");
+          }
+          if (absl::Status st = rule(f[2], &holder); !st.ok()) return st;
+          if (absl::Status st = rule(f[3], &unit); !st.ok()) return st;
+          auto it = by_file_id.find(file_id);
+          if (it == by_file_id.end()) {
+            return bad("unit names a place given after it or not at all");
+          }
+          places[it->second].units.push_back({holder, unit, count});
+        } else if (f[0] == "snippet") {
+          // snippet ID UNIT-RULE "TEXT"
+          int64_t file_id = 0;
+          int unit = -1;
+          std::string unescaped;
+          if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
+              !Unescape(f[3], &unescaped)) {
+            return bad("snippet takes ID UNIT-RULE \"TEXT\"");
+          }
+          if (absl::Status st = rule(f[2], &unit); !st.ok()) return st;
+          auto it = by_file_id.find(file_id);
+          if (it == by_file_id.end()) {
+            return bad("snippet names a place given after it or not at all");
+          }
+          places[it->second].snippets.emplace_back(unit, std::move(unescaped));
+        } else if (f[0] == "free") {
+          // free ID COUNT "TEXT" (the text C-escaped, so it has no space).
+          int64_t file_id = 0;
+          double count = 0;
+          std::string unescaped;
+          if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
+              !absl::SimpleAtod(f[2], &count) || count <= 0 ||
+              !Unescape(f[3], &unescaped)) {
+            return bad("free takes ID COUNT \"TEXT\"");
+          }
+          auto it = by_file_id.find(file_id);
+          if (it == by_file_id.end()) {
+            return bad("free names a place given after it or not at all");
+          }
+          places[it->second].free.emplace_back(std::move(unescaped), count);
+        } else if (f[0] == "end") {
+          saw_end = true;
+        } else {
+          return bad(absl::StrCat(
+              "unknown line '", f[0],
+              "' (version, grammar, trees, place, link, unit, snippet, free, "
+              "end)"));
+        }
         return absl::OkStatus();
-      }
-      if (absl::StartsWith(s, "T:")) s.remove_prefix(2);
-      *type = grammar_.token_type_named(s);
-      if (*type > 0) return absl::OkStatus();
-      return bad(absl::StrCat("unknown token ", s, " (grammar ",
-                              grammar_.name(), ")"));
-    };
-    auto rule = [&](absl::string_view s, int* r) -> absl::Status {
-      *r = grammar_.FindRule(s);
-      if (*r >= 0) return absl::OkStatus();
-      return bad(
-          absl::StrCat("unknown rule ", s, " (grammar ", grammar_.name(), ")"));
-    };
-    if (f[0] == "version") {
-      if (f.size() != 2 || f[1] != "1") {
-        return bad("unsupported bindings version (this grammut reads 1)");
-      }
-    } else if (f[0] == "grammar") {
-      if (f.size() < 2 || f[1] != grammar_.name()) {
-        return bad(absl::StrCat("made for another grammar (this is ",
-                                grammar_.name(), ")"));
-      }
-      const std::string mine = absl::StrFormat("%016x", grammar_.fingerprint());
-      if (f.size() == 3 && f[2] != mine) {
-        return bad(absl::StrCat("made for another version of grammar ",
-                                grammar_.name(), " (fingerprint ", f[2],
-                                ", this one ", mine,
-                                "); leave the fingerprint out to use it"));
-      }
-    } else if (f[0] == "trees") {
-      if (f.size() != 2 || !absl::SimpleAtoi(f[1], &trees) || trees < 0) {
-        return bad("trees takes a count");
-      }
-    } else if (f[0] == "place") {
-      // place ID TOKEN BEFORE RULES [key value]...
-      int64_t file_id = 0;
-      if (f.size() < 5 || !absl::SimpleAtoi(f[1], &file_id)) {
-        return bad("place takes ID TOKEN BEFORE RULES [key value ...]");
-      }
-      PlaceStats p;
-      p.pinned = pin;
-      int type = 0;
-      if (absl::Status st = token(f[2], &type); !st.ok()) return st;
-      if (static_cast<size_t>(type) >= name_types_.size() ||
-          !name_types_[type]) {
-        return bad(absl::StrCat("token ", f[2],
-                                " is not a name (an identifier-like token "
-                                "type: an open text that reads a bare word)"));
-      }
-      p.place.type = type;
-      if (f[3] != "-") {
-        int sym = 0;
-        if (absl::StartsWith(f[3], "R:")) {
-          if (absl::Status st = rule(f[3].substr(2), &sym); !st.ok()) return st;
-          p.place.before = -(sym + 1);
-        } else {
-          if (absl::Status st = token(f[3], &sym); !st.ok()) return st;
-          p.place.before = sym;
-        }
-      }
-      int k = 0;
-      for (absl::string_view r : absl::StrSplit(f[4], ',')) {
-        if (k == NamePlace::kRules) {
-          return bad(absl::StrCat("a place has at most ", NamePlace::kRules,
-                                  " rules"));
-        }
-        if (absl::Status st = rule(r, &p.place.rules[k++]); !st.ok()) return st;
-      }
-      bool role = false;
-      for (size_t i = 5; i < f.size(); i += 2) {
-        if (f[i] == "role" && i + 1 < f.size()) {
-          // A hand-written role: define, use or both.
-          role = true;
-          const absl::string_view r = f[i + 1];
-          if (r != "define" && r != "use" && r != "both") {
-            return bad("role is define, use or both");
-          }
-          const bool def = r != "use", use = r != "define";
-          p.count = 2;
-          p.first = p.defines = def ? 2 : 0;
-          p.later = use ? 2 : 0;
-          if (def && use) p.first = p.defines = p.later = 1;
-          continue;
-        }
-        if (f[i] == "scope" && i + 1 < f.size()) {
-          int scope = -1;
-          if (f[i + 1] != "*") {
-            if (absl::Status st = rule(f[i + 1], &scope); !st.ok()) return st;
-          }
-          // A file's scope is kept as written; a saved model's is what it
-          // learned so far.
-          if (pin) {
-            p.fixed_scope = scope;
-          } else if (scope >= 0) {
-            p.scopes.push_back({1, scope, 1.0});
-          }
-          continue;
-        }
-        double v = 0;
-        if (i + 1 >= f.size() || !absl::SimpleAtod(f[i + 1], &v) || v < 0) {
-          return bad(absl::StrCat("bad value for ", f[i]));
-        }
-        if (f[i] == "count") {
-          p.count = v;
-        } else if (f[i] == "first") {
-          p.first = v;
-        } else if (f[i] == "defines") {
-          p.defines = v;
-        } else if (f[i] == "later") {
-          p.later = v;
-        } else if (f[i] == "repeats") {
-          p.repeats = v;
-        } else {
-          return bad(absl::StrCat("unknown field ", f[i],
-                                  " (count, first, defines, later, repeats, "
-                                  "role, scope)"));
-        }
-      }
-      if (!role && p.count <= 0) {
-        return bad("a place needs counts or a role (define, use, both)");
-      }
-      if (by_file_id.contains(file_id)) {
-        return bad(absl::StrCat("place ", file_id, " given twice"));
-      }
-      if (ids.contains(p.place)) return bad("the same place given twice");
-      const int32_t id = static_cast<int32_t>(places.size());
-      by_file_id[file_id] = id;
-      ids[p.place] = id;
-      places.push_back(std::move(p));
-    } else if (f[0] == "link") {
-      int64_t use = 0, def = 0;
-      double count = 1;
-      if ((f.size() != 3 && f.size() != 4) || !absl::SimpleAtoi(f[1], &use) ||
-          !absl::SimpleAtoi(f[2], &def) ||
-          (f.size() == 4 && (!absl::SimpleAtod(f[3], &count) || count <= 0))) {
-        return bad("link takes USE-ID DEF-ID [COUNT]");
-      }
-      links.push_back({use, {def, count}});
-      link_lines.push_back(line_no);
-    } else if (f[0] == "unit") {
-      int64_t file_id = 0;
-      double count = 0;
-      int holder = -1, unit = -1;
-      if (f.size() != 5 || !absl::SimpleAtoi(f[1], &file_id) ||
-          !absl::SimpleAtod(f[4], &count) || count <= 0) {
-        return bad("unit takes ID HOLDER-RULE UNIT-RULE COUNT");
-      }
-      if (absl::Status st = rule(f[2], &holder); !st.ok()) return st;
-      if (absl::Status st = rule(f[3], &unit); !st.ok()) return st;
-      auto it = by_file_id.find(file_id);
-      if (it == by_file_id.end()) {
-        return bad("unit names a place given after it or not at all");
-      }
-      places[it->second].units.push_back({holder, unit, count});
-    } else if (f[0] == "snippet") {
-      // snippet ID UNIT-RULE "TEXT"
-      int64_t file_id = 0;
-      int unit = -1;
-      std::string unescaped;
-      if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
-          !Unescape(f[3], &unescaped)) {
-        return bad("snippet takes ID UNIT-RULE \"TEXT\"");
-      }
-      if (absl::Status st = rule(f[2], &unit); !st.ok()) return st;
-      auto it = by_file_id.find(file_id);
-      if (it == by_file_id.end()) {
-        return bad("snippet names a place given after it or not at all");
-      }
-      places[it->second].snippets.emplace_back(unit, std::move(unescaped));
-    } else if (f[0] == "free") {
-      // free ID COUNT "TEXT" (the text C-escaped, so it has no space).
-      int64_t file_id = 0;
-      double count = 0;
-      std::string unescaped;
-      if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
-          !absl::SimpleAtod(f[2], &count) || count <= 0 ||
-          !Unescape(f[3], &unescaped)) {
-        return bad("free takes ID COUNT \"TEXT\"");
-      }
-      auto it = by_file_id.find(file_id);
-      if (it == by_file_id.end()) {
-        return bad("free names a place given after it or not at all");
-      }
-      places[it->second].free.emplace_back(std::move(unescaped), count);
-    } else if (f[0] == "end") {
-      saw_end = true;
-    } else {
-      return bad(absl::StrCat(
-          "unknown line '", f[0],
-          "' (version, grammar, trees, place, link, unit, snippet, free, "
-          "end)"));
-    }
-  }
+      });
+  if (!read.ok()) return read;
   for (size_t i = 0; i < links.size(); ++i) {
     auto use = by_file_id.find(links[i].first);
     auto def = by_file_id.find(links[i].second.first);

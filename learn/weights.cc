@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "base/file_io.h"
+#include "base/text_form.h"
 
 namespace grammut {
 
@@ -188,93 +189,90 @@ absl::Status Weights::FromText(absl::string_view text,
   bool saw_grammar = false, saw_end = false;
   double smoothing = 0;
   int64_t trees = 0;
-  int line_no = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_no;
-    const size_t hash = line.find('#');
-    if (hash != absl::string_view::npos) line = line.substr(0, hash);
-    line = absl::StripAsciiWhitespace(line);
-    if (line.empty()) continue;
-    std::vector<absl::string_view> f =
-        absl::StrSplit(line, ' ', absl::SkipEmpty());
-    auto bad = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(source, ":", line_no, ": ", why));
-    };
-    if (saw_end) return bad("text after the end line");
-    if (f[0] == "version") {
-      if (f.size() != 2 || (f[1] != "1" && f[1] != "2")) {
-        return bad(
-            "unsupported weights file version (this grammut reads 1, 2)");
-      }
-      version = f[1] == "1" ? 1 : 2;
-    } else if (f[0] == "grammar") {
-      const std::string mine = absl::StrFormat("%016x", grammar_.fingerprint());
-      if (f.size() != 3 || f[2] != mine) {
-        return bad(absl::StrCat(
-            "this weights file was made for grammar '",
-            f.size() > 1 ? f[1] : "?", "' (fingerprint ",
-            f.size() > 2 ? f[2] : "?", "), not for grammar '", grammar_.name(),
-            "' (fingerprint ", mine, "); relearn it with `grammut learn`"));
-      }
-      saw_grammar = true;
-    } else if (f[0] == "smoothing") {
-      if (f.size() != 2 || !absl::SimpleAtod(f[1], &smoothing)) {
-        return bad("bad smoothing line");
-      }
-    } else if (f[0] == "trees") {
-      if (f.size() != 2 || !absl::SimpleAtoi(f[1], &trees)) {
-        return bad("bad trees line");
-      }
-    } else if (f[0] == "decision") {
-      int d = -1;
-      if (f.size() < 3 || !absl::SimpleAtoi(f[1], &d) || d < 0 ||
-          d >= static_cast<int>(counts.size())) {
-        return bad("bad decision number");
-      }
-      if (f[2] != grammar_.rule_name(grammar_.decision(d).rule)) {
-        return bad(absl::StrCat("decision ", d, " belongs to rule '",
-                                grammar_.rule_name(grammar_.decision(d).rule),
-                                "', not '", f[2], "'"));
-      }
-      if (f.size() - 3 != counts[d].size()) {
-        return bad(absl::StrCat("decision ", d, " has ", counts[d].size(),
-                                " alternatives, the file gives ",
-                                f.size() - 3));
-      }
-      for (size_t a = 0; a < counts[d].size(); ++a) {
-        if (!absl::SimpleAtod(f[3 + a], &counts[d][a]) || counts[d][a] < 0) {
-          return bad("bad count");
+  absl::Status read = ForEachTextLine(
+      text, source,
+      [&](absl::Span<const absl::string_view> f, int,
+          LineError bad) -> absl::Status {
+        if (saw_end) return bad("text after the end line");
+        if (f[0] == "version") {
+          if (f.size() != 2 || (f[1] != "1" && f[1] != "2")) {
+            return bad(
+                "unsupported weights file version (this grammut reads 1, 2)");
+          }
+          version = f[1] == "1" ? 1 : 2;
+        } else if (f[0] == "grammar") {
+          const std::string mine =
+              absl::StrFormat("%016x", grammar_.fingerprint());
+          if (f.size() != 3 || f[2] != mine) {
+            return bad(
+                absl::StrCat("this weights file was made for grammar '",
+                             f.size() > 1 ? f[1] : "?", "' (fingerprint ",
+                             f.size() > 2 ? f[2] : "?", "), not for grammar '",
+                             grammar_.name(), "' (fingerprint ", mine,
+                             "); relearn it with `grammut learn`"));
+          }
+          saw_grammar = true;
+        } else if (f[0] == "smoothing") {
+          if (f.size() != 2 || !absl::SimpleAtod(f[1], &smoothing)) {
+            return bad("bad smoothing line");
+          }
+        } else if (f[0] == "trees") {
+          if (f.size() != 2 || !absl::SimpleAtoi(f[1], &trees)) {
+            return bad("bad trees line");
+          }
+        } else if (f[0] == "decision") {
+          int d = -1;
+          if (f.size() < 3 || !absl::SimpleAtoi(f[1], &d) || d < 0 ||
+              d >= static_cast<int>(counts.size())) {
+            return bad("bad decision number");
+          }
+          if (f[2] != grammar_.rule_name(grammar_.decision(d).rule)) {
+            return bad(
+                absl::StrCat("decision ", d, " belongs to rule '",
+                             grammar_.rule_name(grammar_.decision(d).rule),
+                             "', not '", f[2], "'"));
+          }
+          if (f.size() - 3 != counts[d].size()) {
+            return bad(absl::StrCat("decision ", d, " has ", counts[d].size(),
+                                    " alternatives, the file gives ",
+                                    f.size() - 3));
+          }
+          for (size_t a = 0; a < counts[d].size(); ++a) {
+            if (!absl::SimpleAtod(f[3 + a], &counts[d][a]) ||
+                counts[d][a] < 0) {
+              return bad("bad count");
+            }
+          }
+          ++decisions;
+        } else if (f[0] == "token" && version >= 2) {
+          int t = -1;
+          double c = 0;
+          if (f.size() != 3 || !absl::SimpleAtoi(f[1], &t) || t <= 0 ||
+              t >= static_cast<int>(token_counts.size()) ||
+              !absl::SimpleAtod(f[2], &c) || c < 0) {
+            return bad("bad token line");
+          }
+          token_counts[t] = c;
+          ++tokens;
+        } else if (f[0] == "end" && version >= 2) {
+          int want_decisions = -1, want_tokens = -1;
+          if (f.size() != 5 || !absl::SimpleAtoi(f[1], &want_decisions) ||
+              !absl::SimpleAtoi(f[3], &want_tokens)) {
+            return bad("bad end line");
+          }
+          if (want_decisions != decisions || want_tokens != tokens) {
+            return bad(absl::StrCat("the file is incomplete or edited: it has ",
+                                    decisions, " decision and ", tokens,
+                                    " token lines, its end line says ",
+                                    want_decisions, " and ", want_tokens));
+          }
+          saw_end = true;
+        } else {
+          return bad(absl::StrCat("unknown line '", f[0], "'"));
         }
-      }
-      ++decisions;
-    } else if (f[0] == "token" && version >= 2) {
-      int t = -1;
-      double c = 0;
-      if (f.size() != 3 || !absl::SimpleAtoi(f[1], &t) || t <= 0 ||
-          t >= static_cast<int>(token_counts.size()) ||
-          !absl::SimpleAtod(f[2], &c) || c < 0) {
-        return bad("bad token line");
-      }
-      token_counts[t] = c;
-      ++tokens;
-    } else if (f[0] == "end" && version >= 2) {
-      int want_decisions = -1, want_tokens = -1;
-      if (f.size() != 5 || !absl::SimpleAtoi(f[1], &want_decisions) ||
-          !absl::SimpleAtoi(f[3], &want_tokens)) {
-        return bad("bad end line");
-      }
-      if (want_decisions != decisions || want_tokens != tokens) {
-        return bad(absl::StrCat("the file is incomplete or edited: it has ",
-                                decisions, " decision and ", tokens,
-                                " token lines, its end line says ",
-                                want_decisions, " and ", want_tokens));
-      }
-      saw_end = true;
-    } else {
-      return bad(absl::StrCat("unknown line '", f[0], "'"));
-    }
-  }
+        return absl::OkStatus();
+      });
+  if (!read.ok()) return read;
   if (version == 0 || !saw_grammar) {
     return absl::InvalidArgumentError(absl::StrCat(
         source, ": not a grammut weights file (no version/grammar line)"));

@@ -1,0 +1,29 @@
+// text_form.h: reading grammut's line-based text files (weights, bindings).
+//
+// A line is space-separated fields; '#' starts a comment to the end of the
+// line; blank lines are skipped. Errors name the file and the line:
+// "<source>:<line>: why".
+#ifndef GRAMMUT_BASE_TEXT_FORM_H_
+#define GRAMMUT_BASE_TEXT_FORM_H_
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace grammut {
+
+// Makes the error of the line being read from a reason.
+using LineError = absl::FunctionRef<absl::Status(absl::string_view why)>;
+
+// Calls line(fields, line_no, bad) for every line of `text` with fields,
+// in order; returns the first error a call returns, else OK.
+absl::Status ForEachTextLine(
+    absl::string_view text, absl::string_view source,
+    absl::FunctionRef<absl::Status(absl::Span<const absl::string_view> fields,
+                                   int line_no, LineError bad)>
+        line);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_BASE_TEXT_FORM_H_
