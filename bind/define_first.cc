@@ -131,13 +131,23 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
   binder_.set_prefer_definitions(false);
   binder_.BindAll(tree, rng, max_size);
   int put = 0;
-  for (int round = 0; round < rounds && !binder_.unresolved().empty();
-       ++round) {
-    const auto [use, place] = binder_.unresolved().front();
+  for (int round = 0; round < rounds; ++round) {
+    // The first unbound use a definition can be put in for.
     size_t after = 0;
-    if (!PutDefinitionFirst(tree, use, place, rng, max_size, options, &after)) {
-      break;
+    bool done = false;
+    tried_.clear();
+    for (const auto& [use, place] : binder_.unresolved()) {
+      if (std::find(tried_.begin(), tried_.end(), place) != tried_.end()) {
+        continue;
+      }
+      tried_.push_back(place);
+      if (PutDefinitionFirst(tree, use, place, rng, max_size, options,
+                             &after)) {
+        done = true;
+        break;
+      }
     }
+    if (!done) break;
     ++put;
     // What follows the new unit is bound again (the unit stays as it is:
     // names that refer to something stay too).

@@ -61,6 +61,7 @@ class DefinitionsFirst {
   Tree unit_;
   std::vector<int32_t> kids_;
   std::vector<const std::string*> snippets_;
+  std::vector<int32_t> tried_;  // use places tried in a round
 };
 
 }  // namespace grammut

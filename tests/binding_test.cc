@@ -6,13 +6,17 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "base/rng.h"
 #include "bind/binder.h"
 #include "bind/binding_model.h"
+#include "bind/define_first.h"
+#include "generate/generator.h"
 #include "generate/token_generator.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/separator_oracle.h"
 #include "gtest/gtest.h"
+#include "learn/weights.h"
 #include "parse/parser.h"
 #include "tests/test_util.h"
 
@@ -83,6 +87,32 @@ TEST(Binding, NewSelectNamesOnlyWhatTheScriptDefines) {
     }
     EXPECT_TRUE(absl::StrContains(text, "FROM t WHERE")) << text;
   }
+}
+
+// A generated script that uses a table nothing creates gets the corpus's
+// CREATE TABLE first (joined by ';' and a newline: the first separator
+// that parses), and its names are bound to it.
+TEST(Binding, DefinitionsComeFirst) {
+  Kit k("sqlite");
+  const std::string file =
+      absl::StrCat(SqlBindingFile(*k.grammar),
+                   "unit 0 sqlScript sqlStatement 1\n"
+                   "snippet 0 sqlStatement \"CREATE\\040TABLE\\040t(a)\"\n");
+  ASSERT_TRUE(
+      k.model.FromText(absl::StrReplaceAll(file, {{"end\n", ""}}), "test", true)
+          .ok());
+  Weights weights(*k.grammar);
+  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
+  Parser parser(*k.grammar);
+  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  Tree t = k.Parse("SELECT x FROM u;");
+  Rng rng(1);
+  EXPECT_EQ(first.Bind(&t, rng, 4096, GenerateOptions()), 1);
+  EXPECT_EQ(t.Text(), "CREATE TABLE t(a);\nSELECT a FROM t;");
+  // No room for it: the script stays as it was bound.
+  Tree small = k.Parse("SELECT x FROM u;");
+  EXPECT_EQ(first.Bind(&small, rng, 20, GenerateOptions()), 0);
+  EXPECT_EQ(small.Text(), "SELECT x FROM u;");
 }
 
 TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
