@@ -53,15 +53,17 @@ bool Binder::HasName(const Tree& t, size_t begin, size_t end) const {
 void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
   removed_.clear();
   if (!HasName(in, begin, end)) return;
-  ForEachName(in, model_.name_types(), &walk_,
-              [&](int i, const NamePlace& place, absl::Span<const int32_t>) {
-                const auto [b, e] = TextSpan(in, i);
-                if (e <= begin || b >= end) return;
-                const int id = model_.Find(place);
-                if (id >= 0 && model_.Defines(id)) {
-                  removed_.insert(in.token_text(i));
-                }
-              });
+  ForEachName(
+      in, model_.name_types(), &walk_,
+      [&](int i, const NamePlace& place, absl::Span<const int32_t>) {
+        const auto [b, e] = TextSpan(in, i);
+        if (e <= begin || b >= end) return;
+        const int id = model_.Find(place);
+        if (id >= 0 && model_.Defines(id)) {
+          removed_.insert(in.token_text(i));
+        }
+      },
+      FirstNodeFrom(in, end));
 }
 
 bool Binder::BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size) {
@@ -285,7 +287,9 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           }
         }
         if (defines) define(text, place.type, id, enclosing);
-      });
+      },
+      // Past the change only uses of removed definitions are bound.
+      removed_.empty() ? FirstNodeFrom(t, end) : -1);
   if (renamed_.empty()) return false;
   bound_.AssignSubtreeWithTexts(t, 0, renamed_);
   bound_.set_trailer(t.trailer());

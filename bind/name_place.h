@@ -10,6 +10,7 @@
 #ifndef GRAMMUT_BIND_NAME_PLACE_H_
 #define GRAMMUT_BIND_NAME_PLACE_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -51,18 +52,19 @@ struct NamePlace {
 // Calls visit(node, place, enclosing) for every name token of `tree` (a
 // token whose type `is_name` marks, not an error token), in order, where
 // `enclosing` holds the rule nodes around it, outermost first. `walk`
-// holds the caller's buffers, reused from call to call.
+// holds the caller's buffers, reused from call to call. Only nodes before
+// `end_node` are visited (the rest of the tree when it is -1).
 struct NameWalk {
   std::vector<int32_t> stack;  // pairs: an open rule node, its last child
   std::vector<int32_t> enclosing;
 };
 template <typename Visit>
 void ForEachName(const Tree& tree, const std::vector<bool>& is_name,
-                 NameWalk* walk, Visit visit) {
+                 NameWalk* walk, Visit visit, int end_node = -1) {
   std::vector<int32_t>& s = walk->stack;
   std::vector<int32_t>& enclosing = walk->enclosing;
   s.clear();
-  const int n = tree.size();
+  const int n = end_node < 0 ? tree.size() : std::min(end_node, tree.size());
   for (int i = 0; i < n; ++i) {
     while (!s.empty() && tree.End(s[s.size() - 2]) <= i) s.resize(s.size() - 2);
     const Node& node = tree.node(i);
