@@ -40,12 +40,9 @@ bool Binder::HasName(const Tree& t, size_t begin, size_t end) const {
   for (int i = std::max(0, FirstNodeFrom(t, begin) - 1); i < t.size(); ++i) {
     const Node& n = t.node(i);
     if (n.text_begin >= end) break;
-    if (n.is_rule || n.is_error || n.symbol <= 0) continue;
+    if (!IsNameToken(n, names)) continue;
     const auto [b, e] = TextSpan(t, i);
-    if (e <= begin || b >= end) continue;
-    if (static_cast<size_t>(n.symbol) < names.size() && names[n.symbol]) {
-      return true;
-    }
+    if (e > begin && b < end) return true;
   }
   return false;
 }

@@ -49,6 +49,32 @@ struct NamePlace {
   }
 };
 
+// Whether `node` is a name token: a token (not an error one) of a type
+// `is_name` marks.
+inline bool IsNameToken(const Node& node, const std::vector<bool>& is_name) {
+  return !node.is_rule && !node.is_error && node.symbol > 0 &&
+         static_cast<size_t>(node.symbol) < is_name.size() &&
+         is_name[node.symbol];
+}
+
+// Writes to `rules` (if not null) the innermost NamePlace::kRules rules of
+// `enclosing` (rule nodes, outermost first), a run of one rule once, and
+// returns the node of the outermost of them (-1: none).
+inline int32_t PlaceRules(const Tree& tree, absl::Span<const int32_t> enclosing,
+                          std::array<int32_t, NamePlace::kRules>* rules) {
+  int k = 0;
+  int32_t last = -1, anchor = -1;
+  for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
+    const int32_t rule = tree.node(enclosing[j]).symbol;
+    if (k > 0 && rule == last) continue;
+    if (rules != nullptr) (*rules)[k] = rule;
+    last = rule;
+    anchor = enclosing[j];
+    ++k;
+  }
+  return anchor;
+}
+
 // Calls visit(node, place, enclosing) for every name token of `tree` (a
 // token whose type `is_name` marks, not an error token), in order, where
 // `enclosing` holds the rule nodes around it, outermost first. `walk`
@@ -82,22 +108,13 @@ void ForEachName(const Tree& tree, const std::vector<bool>& is_name,
       s.push_back(-1);
       continue;
     }
-    if (node.is_error || node.symbol <= 0 ||
-        static_cast<size_t>(node.symbol) >= is_name.size() ||
-        !is_name[node.symbol]) {
-      continue;
-    }
+    if (!IsNameToken(node, is_name)) continue;
     NamePlace place;
     place.type = node.symbol;
     place.before = before;
-    int k = 0;
     enclosing.clear();
     for (size_t j = 0; j < s.size(); j += 2) enclosing.push_back(s[j]);
-    for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
-      const int32_t rule = tree.node(enclosing[j]).symbol;
-      if (k > 0 && place.rules[k - 1] == rule) continue;
-      place.rules[k++] = rule;
-    }
+    PlaceRules(tree, enclosing, &place.rules);
     visit(i, place, absl::Span<const int32_t>(enclosing));
   }
 }
@@ -107,16 +124,7 @@ void ForEachName(const Tree& tree, const std::vector<bool>& is_name,
 // statement of a table name.
 inline int32_t PlaceAnchor(const Tree& tree,
                            absl::Span<const int32_t> enclosing) {
-  int k = 0;
-  int32_t last = -1, anchor = -1;
-  for (size_t j = enclosing.size(); j-- > 0 && k < NamePlace::kRules;) {
-    const int32_t rule = tree.node(enclosing[j]).symbol;
-    if (k > 0 && rule == last) continue;
-    last = rule;
-    anchor = enclosing[j];
-    ++k;
-  }
-  return anchor;
+  return PlaceRules(tree, enclosing, nullptr);
 }
 
 }  // namespace grammut

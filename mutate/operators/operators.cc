@@ -160,9 +160,5 @@ int RepeatCount(MutationContext& ctx, int small_min, int small_max,
   return large >= 4 ? static_cast<int>(large) : small;
 }
 
-void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t) {
-  ctx.separators.FixSeams(tokens, t);
-}
-
 }  // namespace op_internal
 }  // namespace grammut

@@ -238,9 +238,6 @@ bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
 // False if the text is the same or the result is over ctx.max_size.
 bool ReplaceToken(MutationContext& ctx, const Tree& in, int at,
                   absl::string_view text, Tree* out);
-// Inserts the separator before every token in `tokens` (nodes of `t`) that
-// has no trivia and would run together with the token before it.
-void FixSeams(MutationContext& ctx, absl::Span<const int32_t> tokens, Tree* t);
 // Bytes a replacement of subtree `at` of `t` may take within ctx.max_size
 // (room for its leading trivia and two separators kept aside).
 size_t RoomFor(const MutationContext& ctx, const Tree& t, int at);

@@ -163,7 +163,7 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
   seams.clear();
   if (first_new >= 0) seams.push_back(rebuilt.TokenFrom(first_new));
   if (first_after >= 0) seams.push_back(rebuilt.TokenFrom(first_after));
-  op_internal::FixSeams(ctx, seams, &rebuilt);
+  ctx.separators.FixSeams(seams, &rebuilt);
   return op_internal::Splice(ctx, in, node, rebuilt, 0, out);
 }
 

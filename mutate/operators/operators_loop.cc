@@ -67,7 +67,7 @@ bool FinishLoopEdit(MutationContext& ctx, int parent,
         p < static_cast<int>(kids.size()) ? kids[p] : out->End(parent);
     if (node < out->size()) tokens.push_back(out->TokenFrom(node));
   }
-  op_internal::FixSeams(ctx, tokens, out);
+  ctx.separators.FixSeams(tokens, out);
   return out->TextSize() <= ctx.max_size;
 }
 

@@ -299,8 +299,8 @@ bool OpShortest(MutationContext& ctx, const Tree& in, Tree* out) {
     const int at = PickRuleNode(ctx, in);
     if (at < 0) return false;
     // The generator's default depth, not ctx.max_depth.
-    if (shrink_edits::ReplaceByShortest(ctx, in, at, GenerateOptions().max_depth,
-                                        out)) {
+    if (shrink_edits::ReplaceByShortest(ctx, in, at,
+                                        GenerateOptions().max_depth, out)) {
       return true;
     }
   }

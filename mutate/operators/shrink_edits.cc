@@ -73,7 +73,7 @@ bool DeleteIteration(MutationContext& ctx, const Tree& in,
   std::vector<int32_t>& seam = ctx.scratch.ints;
   seam.clear();
   if (at < out->size()) seam.push_back(out->TokenFrom(at));
-  op_internal::FixSeams(ctx, seam, out);
+  ctx.separators.FixSeams(seam, out);
   return out->TextSize() <= ctx.max_size;
 }
 
@@ -99,7 +99,7 @@ void KeepChildren(MutationContext& ctx, const Tree& in, int node,
       out->End(node) < out->size()) {
     seams.push_back(out->TokenFrom(out->End(node)));
   }
-  op_internal::FixSeams(ctx, seams, out);
+  ctx.separators.FixSeams(seams, out);
 }
 
 }  // namespace grammut::shrink_edits
