@@ -138,22 +138,23 @@ const Binder::Def* Binder::PickDefinition(const Tree& t, int at, int place,
   return pick;
 }
 
-bool Binder::NamedElsewhere(const Tree& t, absl::string_view text, size_t begin,
-                            size_t end) {
+bool Binder::NamedElsewhere(const Tree& t, absl::string_view text, int place,
+                            size_t begin, size_t end) {
   if (!counted_) {
     counted_ = true;
-    const std::vector<bool>& names = model_.name_types();
-    for (int i = 0; i < t.size(); ++i) {
-      const Node& n = t.node(i);
-      if (n.is_rule || n.symbol <= 0 ||
-          static_cast<size_t>(n.symbol) >= names.size() || !names[n.symbol]) {
-        continue;
-      }
-      const auto [b, e] = TextSpan(t, i);
-      if (e <= begin || b >= end) ++text_counts_[t.token_text(i)];
-    }
+    ForEachName(t, model_.name_types(), &outside_walk_,
+                [&](int i, const NamePlace& p, absl::Span<const int32_t>) {
+                  const auto [b, e] = TextSpan(t, i);
+                  if (e <= begin || b >= end) {
+                    outside_[t.token_text(i)].push_back(model_.Find(p));
+                  }
+                });
   }
-  return text_counts_.contains(text);
+  auto it = outside_.find(text);
+  if (it == outside_.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(), [&](int32_t p) {
+    return p < 0 || model_.NameSameThing(place, p);
+  });
 }
 
 absl::string_view Binder::FreshText(const Tree& t, int type,
@@ -191,27 +192,34 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
   const Tree& t = *tree;
   defs_.clear();
   renamed_.clear();
-  text_counts_.clear();
+  outside_.clear();
   counted_ = false;
   all_texts_.clear();
   fresh_.clear();
-  auto visible = [&](absl::string_view text, int at) {
+  // Whether a definition of `text` that a name at `place` could refer to
+  // (NameSameThing: not a column named like the table) is seen at `at`.
+  auto visible = [&](absl::string_view text, int at, int place) {
     for (const Def& d : defs_) {
-      if (d.text == text && Visible(t, d, at)) return true;
+      if (d.text == text && Visible(t, d, at) &&
+          model_.NameSameThing(place, d.place)) {
+        return true;
+      }
     }
     return false;
   };
-  auto define = [&](absl::string_view text, int type, int id,
-                    absl::Span<const int32_t> enclosing) {
-    const int rule = model_.ScopeRule(id);
-    int32_t scope = -1;
+  // The innermost node of `rule` around the name, or -1.
+  auto around = [&](int rule, absl::Span<const int32_t> enclosing) {
     for (size_t j = enclosing.size(); rule >= 0 && j-- > 0;) {
-      if (t.node(enclosing[j]).symbol == rule) {
-        scope = enclosing[j];
-        break;
-      }
+      if (t.node(enclosing[j]).symbol == rule) return enclosing[j];
     }
-    defs_.push_back({text, type, id, scope, PlaceAnchor(t, enclosing)});
+    return -1;
+  };
+  auto define = [&](int at, absl::string_view text, int type, int id,
+                    absl::Span<const int32_t> enclosing) {
+    const int32_t scope = around(model_.ScopeRule(id), enclosing);
+    const int32_t after = around(model_.SeenAfterRule(id), enclosing);
+    defs_.push_back({text, type, id, scope, after < 0 ? at : t.End(after),
+                     PlaceAnchor(t, enclosing)});
   };
   ForEachName(
       t, model_.name_types(), &walk_,
@@ -228,22 +236,27 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           // one anchor where the corpus never repeats one (a column list),
           // gets a fresh text.
           if (defines &&
-              ((model_.DefinesOnce(id) && visible(text, i)) ||
+              ((model_.DefinesOnce(id) && visible(text, i, id)) ||
                (model_.DefinesOncePerAnchor(id) && Taken(text, id, anchor)))) {
             const absl::string_view fresh = FreshText(t, place.type, text);
             if (fresh.empty()) return;
             renamed_.push_back({i, fresh});
-            define(fresh, place.type, id, enclosing);
+            define(i, fresh, place.type, id, enclosing);
             return;
           }
           // A name that already refers to something seen here, that the
           // corpus uses here undefined (a builtin), or that the input names
           // elsewhere too (a field, a global), stays.
           if (!model_.DefinesOnce(id) &&
-              (visible(text, i) || (!prefer_definitions_ &&
-                                    (model_.IsFreeText(id, text) ||
-                                     NamedElsewhere(t, text, begin, end))))) {
-            if (defines) define(text, place.type, id, enclosing);
+              (visible(text, i, id) ||
+               (!prefer_definitions_ &&
+                (model_.IsFreeText(id, text) ||
+                 NamedElsewhere(t, text, id, begin, end))))) {
+            if (defines) define(i, text, place.type, id, enclosing);
+            return;
+          }
+          if (defines && e <= keep_definitions_before_) {
+            define(i, text, place.type, id, enclosing);
             return;
           }
           const bool use = rng.Chance(model_.UseShare(id));
@@ -260,18 +273,18 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           // often as the corpus has them here.
           if (use || rng.Chance(model_.FreeShare(id))) {
             const absl::string_view free = model_.FreeText(id, rng);
-            if (!free.empty() && !visible(free, i) &&
+            if (!free.empty() && !visible(free, i, id) &&
                 !(model_.DefinesOncePerAnchor(id) && Taken(free, id, anchor))) {
               if (free != text) renamed_.push_back({i, free});
               return;
             }
           }
-          if (defines) define(text, place.type, id, enclosing);
+          if (defines) define(i, text, place.type, id, enclosing);
           return;
         }
-        if (visible(text, i)) {
+        if (visible(text, i, id)) {
           if (defines && !Taken(text, id, anchor)) {
-            define(text, place.type, id, enclosing);
+            define(i, text, place.type, id, enclosing);
           }
           return;
         }
@@ -283,7 +296,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
             return;
           }
         }
-        if (defines) define(text, place.type, id, enclosing);
+        if (defines) define(i, text, place.type, id, enclosing);
       },
       // Past the change only uses of removed definitions are bound.
       removed_.empty() ? FirstNodeFrom(t, end) : -1);

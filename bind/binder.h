@@ -61,16 +61,24 @@ class Binder {
   // is bound to a visible definition all the same (after definitions were
   // put in for it).
   void set_prefer_definitions(bool on) { prefer_definitions_ = on; }
+  // Names ending at or before byte `offset` at a place that defines keep
+  // their text when nothing they could use is seen (a defining unit put
+  // in: its definitions stay, its uses are bound). 0: none.
+  void set_keep_definitions_before(size_t offset) {
+    keep_definitions_before_ = offset;
+  }
 
  private:
   // A definition seen in the walk: its text, token type, place, the node
-  // bounding where it is seen (-1: everywhere after it) and the node of its
-  // place's outermost rule (its column definition's CREATE TABLE).
+  // bounding where it is seen (-1: everywhere after it), the first node
+  // that sees it (after its statement, for a Lua `local`) and the node of
+  // its place's outermost rule (its column definition's CREATE TABLE).
   struct Def {
     absl::string_view text;
     int32_t type;
     int32_t place;
     int32_t scope;
+    int32_t from;
     int32_t anchor;
   };
   // Binds `tree`'s names standing in bytes [begin, end) of its text, and
@@ -83,7 +91,8 @@ class Binder {
   bool HasName(const Tree& t, size_t begin, size_t end) const;
   // Whether `d` is seen at node `at` of `t`.
   static bool Visible(const Tree& t, const Def& d, int at) {
-    return d.scope < 0 || (d.scope <= at && at < t.End(d.scope));
+    return at >= d.from &&
+           (d.scope < 0 || (d.scope <= at && at < t.End(d.scope)));
   }
   // A visible definition for a use at place `place` of type `type`, or null.
   // A use at a place that also defines does not take a text defined at its
@@ -94,9 +103,10 @@ class Binder {
   // Whether a definition at `place` under `anchor` has `text` already.
   bool Taken(absl::string_view text, int place, int anchor) const;
   // Whether a name of `t` outside bytes [begin, end) (the change) has
-  // `text` (counted once a call).
-  bool NamedElsewhere(const Tree& t, absl::string_view text, size_t begin,
-                      size_t end);
+  // `text` at a place that names the same kind of thing as `place` (or at
+  // a place never seen) (collected once a call).
+  bool NamedElsewhere(const Tree& t, absl::string_view text, int place,
+                      size_t begin, size_t end);
   // A text of `type` no name of `t` has, made from `text`; empty if none.
   absl::string_view FreshText(const Tree& t, int type, absl::string_view text);
 
@@ -105,13 +115,15 @@ class Binder {
   SeparatorOracle& separators_;
   int64_t renamed_count_ = 0;
   bool prefer_definitions_ = false;
+  size_t keep_definitions_before_ = 0;
   std::vector<std::pair<int32_t, int32_t>> unresolved_;
   // Buffers reused from call to call.
   NameWalk walk_;
   std::vector<Def> defs_;
   absl::flat_hash_set<absl::string_view> removed_;
   absl::flat_hash_set<absl::string_view> all_texts_;
-  absl::flat_hash_map<absl::string_view, int> text_counts_;
+  absl::flat_hash_map<absl::string_view, std::vector<int32_t>> outside_;
+  NameWalk outside_walk_;
   bool counted_ = false;
   std::deque<std::string> fresh_;
   std::vector<std::pair<int, absl::string_view>> renamed_;

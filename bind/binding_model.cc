@@ -30,6 +30,12 @@ constexpr double kMinDefineShare = 0.05;
 constexpr double kMaxUseShareOfOnce = 0.05;
 // A definition's scope holds this share of the uses seen.
 constexpr double kScopeCoverage = 0.9;
+// Definitions seen in their own statement this rarely do not make every
+// definition of their place seen there.
+constexpr double kAfterExceptions = 0.05;
+// A link from a use place is one of its main ones from this share of its
+// links on.
+constexpr double kMainLinkShare = 0.25;
 
 // A word with no whitespace: names as the text form writes them.
 bool IsWord(absl::string_view s) {
@@ -163,6 +169,7 @@ void BindingModel::AddTree(const Tree& tree, double times) {
                             static_cast<uint32_t>(chains_.size()),
                             static_cast<uint32_t>(rules.size()),
                             static_cast<int32_t>(rules.size()),
+                            0,
                             false,
                             id,
                             PlaceAnchor(tree, rules)};
@@ -190,6 +197,13 @@ void BindingModel::AddTree(const Tree& tree, double times) {
         int k = def.holding;
         while (k > 0 && tree.End(chains_[def.chain_begin + k - 1]) <= node) --k;
         def.holding = k;
+        // And how many hold this use (the deepest of them holds the use).
+        int h = def.deepest;
+        while (static_cast<uint32_t>(h) < def.chain_size &&
+               tree.End(chains_[def.chain_begin + h]) > node) {
+          ++h;
+        }
+        def.deepest = h;
       });
   // Scopes of the definitions that were used, in the input's order (the
   // map's order depends on the process: units and snippets must not).
@@ -210,6 +224,18 @@ void BindingModel::AddTree(const Tree& tree, double times) {
     Count(d.scopes, {levels, rule, times}, [&](const PlaceStats::Scope& s) {
       return s.levels == levels && s.rule == rule;
     });
+    // The outermost rule around the definition holding none of its uses
+    // (none: a use stood in the name's innermost rule).
+    const int32_t free_levels =
+        static_cast<int32_t>(def.chain_size) - def.deepest;
+    const int32_t after =
+        free_levels > 0
+            ? tree.node(chains_[def.chain_begin + def.deepest]).symbol
+            : -1;
+    Count(d.afters, {free_levels, after, times},
+          [&](const PlaceStats::Scope& s) {
+            return s.levels == free_levels && s.rule == after;
+          });
     // The holder's child that holds the definition (none when the name
     // stands right under the holder).
     if (static_cast<uint32_t>(def.holding) >= def.chain_size) continue;
@@ -230,6 +256,28 @@ void BindingModel::AddTree(const Tree& tree, double times) {
       }
     }
   }
+}
+
+bool BindingModel::NameSameThing(int a, int b) const {
+  if (a == b) return true;
+  const auto& la = places_[a].links;
+  const auto& lb = places_[b].links;
+  // A link counts when it is a quarter of its place's links or more (a
+  // name that happens to be both a column and a CTE does not make the two
+  // places one kind).
+  auto links_to = [](const std::vector<std::pair<int32_t, double>>& links,
+                     int to) {
+    double total = 0, count = 0;
+    for (const auto& [place, n] : links) {
+      total += n;
+      if (place == to) count = n;
+    }
+    return count > 0 && count >= kMainLinkShare * total;
+  };
+  if (links_to(la, b) || links_to(lb, a)) return true;
+  return std::any_of(la.begin(), la.end(), [&](const auto& l) {
+    return links_to(la, l.first) && links_to(lb, l.first);
+  });
 }
 
 bool BindingModel::PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const {
@@ -287,6 +335,26 @@ int BindingModel::ScopeRule(int id) const {
   return s.back().rule;
 }
 
+int BindingModel::SeenAfterRule(int id) const {
+  const PlaceStats& p = places_[id];
+  if (p.fixed_after >= -1) return p.fixed_after;
+  // The fewest levels out that all but kAfterExceptions of the definitions
+  // keep free of their uses (a recursive call now and then does not make
+  // every definition visible in its own statement).
+  std::vector<PlaceStats::Scope> a = p.afters;
+  std::sort(a.begin(), a.end(), [](const auto& x, const auto& y) {
+    return x.levels != y.levels ? x.levels < y.levels : x.rule < y.rule;
+  });
+  double total = 0;
+  for (const auto& x : a) total += x.count;
+  double sum = 0;
+  for (const auto& x : a) {
+    sum += x.count;
+    if (sum > kAfterExceptions * total) return x.levels > 0 ? x.rule : -1;
+  }
+  return -1;
+}
+
 std::string BindingModel::Describe(int id) const {
   const NamePlace& p = places_[id].place;
   std::string out = grammar_.token_name(p.type);
@@ -312,9 +380,10 @@ std::string BindingModel::ToText() const {
   std::string out =
       "# grammut bindings: where names are defined and used.\n"
       "# place ID TOKEN BEFORE RULES count N first N defines N later N "
-      "scope RULE|*\n"
+      "scope RULE|* after RULE|-\n"
       "#   BEFORE: - | T:token | R:rule; RULES: innermost first, comma-"
-      "separated\n"
+      "separated; after: the rule around a definition that ends before it "
+      "is seen\n"
       "# link USE-ID DEF-ID COUNT: uses at USE-ID name texts defined at "
       "DEF-ID\n"
       "# free ID COUNT \"TEXT\": TEXT was first seen at ID in COUNT inputs "
@@ -340,11 +409,13 @@ std::string BindingModel::ToText() const {
                       grammar_.rule_name(p.place.rules[k]));
     }
     const int scope = ScopeRule(static_cast<int>(id));
+    const int after = SeenAfterRule(static_cast<int>(id));
     absl::StrAppend(&out, "place ", id, " ", token(p.place.type), " ", before,
                     " ", rules, " count ", p.count, " first ", p.first,
                     " defines ", p.defines, " later ", p.later, " repeats ",
                     p.repeats, " scope ",
-                    scope < 0 ? "*" : grammar_.rule_name(scope), "\n");
+                    scope < 0 ? "*" : grammar_.rule_name(scope), " after ",
+                    after < 0 ? "-" : grammar_.rule_name(after), "\n");
   }
   for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [def, count] : places_[id].links) {
@@ -497,6 +568,19 @@ absl::Status BindingModel::FromText(absl::string_view text,
               }
               continue;
             }
+            if (f[i] == "after" && i + 1 < f.size()) {
+              int after = -1;
+              if (f[i + 1] != "-") {
+                if (absl::Status st = rule(f[i + 1], &after); !st.ok())
+                  return st;
+              }
+              if (pin) {
+                p.fixed_after = after;
+              } else if (after >= 0) {
+                p.afters.push_back({1, after, 1.0});
+              }
+              continue;
+            }
             double v = 0;
             if (i + 1 >= f.size() || !absl::SimpleAtod(f[i + 1], &v) || v < 0) {
               return bad(absl::StrCat("bad value for ", f[i]));
@@ -515,7 +599,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
               return bad(
                   absl::StrCat("unknown field ", f[i],
                                " (count, first, defines, later, repeats, "
-                               "role, scope)"));
+                               "role, scope, after)"));
             }
           }
           if (!role && p.count <= 0) {

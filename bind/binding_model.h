@@ -66,6 +66,11 @@ class BindingModel {
       double count;
     };
     std::vector<Scope> scopes;
+    // Definitions here that were used: the outermost rule around the
+    // definition that holds none of its uses, with how many levels out it
+    // is (a Lua `local x = ...` is seen after its statement, not in its
+    // own initializer; a parameter after the parameter list).
+    std::vector<Scope> afters;
     // Definitions here that were used: the rule of the node that holds the
     // definition and its uses (`holder`: a script, a block) and of its
     // child that holds the definition (`unit`: a statement), so a unit
@@ -86,6 +91,7 @@ class BindingModel {
     std::vector<std::pair<std::string, double>> free;
     bool pinned = false;       // from a binding file: learning leaves it
     int32_t fixed_scope = -2;  // a binding file's scope (-1: whole input)
+    int32_t fixed_after = -2;  // a binding file's after (-1: at once)
   };
 
   // `name_types`: NameTokenTypes of the grammar (indexed by token type).
@@ -116,6 +122,13 @@ class BindingModel {
   // The rule whose nearest node around a definition at `id` bounds where it
   // is seen (its scope), or -1: the whole input.
   int ScopeRule(int id) const;
+  // The rule whose nearest node around a definition at `id` must end
+  // before the definition is seen, or -1: seen right after the name.
+  int SeenAfterRule(int id) const;
+  // Whether names at places `a` and `b` can name one thing: one place, a
+  // use and the place it draws from, or two uses that draw from one place
+  // (`FROM t` and `INSERT INTO t`; not a table and a column).
+  bool NameSameThing(int a, int b) const;
   // A (holder, unit) pair of definitions at `id`, by their counts; false
   // if none was seen.
   bool PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const;
@@ -156,6 +169,7 @@ class BindingModel {
     int32_t node;
     uint32_t chain_begin, chain_size;  // its enclosing rule nodes in chains_
     int32_t holding;  // rules of its chain (outermost first) holding its uses
+    int32_t deepest;  // rules of its chain holding some use (outermost first)
     bool used;
     int32_t last_place, last_anchor;  // where the text stood last
   };

@@ -42,7 +42,8 @@ bool DefinitionsFirst::DefinesAt(const Tree& unit, const NamePlace& place) {
 bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
                                           Rng& rng, size_t max_size,
                                           const GenerateOptions& options,
-                                          size_t* after) {
+                                          size_t* unit_begin,
+                                          size_t* unit_end) {
   const Tree& t = *tree;
   // A place the use draws from that has defining units, by link count.
   const auto& links = model_.place(use_place).links;
@@ -119,7 +120,8 @@ bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
         continue;
       }
       *tree = std::move(r->tree);
-      *after = at + text.size() + sep.size();
+      *unit_begin = at;
+      *unit_end = at + text.size();
       return true;
     }
   }
@@ -133,7 +135,7 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
   int put = 0;
   for (int round = 0; round < rounds; ++round) {
     // The first unbound use a definition can be put in for.
-    size_t after = 0;
+    size_t unit_begin = 0, unit_end = 0;
     bool done = false;
     tried_.clear();
     for (const auto& [use, place] : binder_.unresolved()) {
@@ -142,17 +144,21 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
       }
       tried_.push_back(place);
       if (PutDefinitionFirst(tree, use, place, rng, max_size, options,
-                             &after)) {
+                             &unit_begin, &unit_end)) {
         done = true;
         break;
       }
     }
     if (!done) break;
     ++put;
-    // What follows the new unit is bound again (the unit stays as it is:
-    // names that refer to something stay too).
+    // The new unit and what follows it are bound again: the unit keeps its
+    // definitions, its own uses (a corpus snippet may use what its input
+    // defined elsewhere) get definitions in the next rounds; names that
+    // refer to something stay.
     binder_.set_prefer_definitions(true);
-    binder_.BindRange(tree, after, tree->text().size(), rng, max_size);
+    binder_.set_keep_definitions_before(unit_end);
+    binder_.BindRange(tree, unit_begin, tree->text().size(), rng, max_size);
+    binder_.set_keep_definitions_before(0);
   }
   binder_.set_prefer_definitions(false);
   return put;

@@ -42,12 +42,12 @@ class DefinitionsFirst {
 
  private:
   // Puts a unit defining at a place `use_place` draws from before the
-  // first unit of the holder around node `use` of `tree`; `*after` is
-  // where what followed the new unit now starts. False if none could be
-  // made or put in.
+  // first unit of the holder around node `use` of `tree`; the new unit
+  // stands in bytes [*unit_begin, *unit_end). False if none could be made
+  // or put in.
   bool PutDefinitionFirst(Tree* tree, int use, int use_place, Rng& rng,
                           size_t max_size, const GenerateOptions& options,
-                          size_t* after);
+                          size_t* unit_begin, size_t* unit_end);
   // Whether `unit` holds a name standing where `place` stands (as far as
   // the unit's own rules go).
   bool DefinesAt(const Tree& unit, const NamePlace& place);
