@@ -126,6 +126,18 @@ TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
   EXPECT_EQ(out.Text(), "CREATE TABLE s(b); SELECT b FROM s;");
 }
 
+// A table use named like a column is not a use of the column: it is bound
+// to a table.
+TEST(Binding, AColumnIsNoTable) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in = k.Parse("CREATE TABLE t(a, email); SELECT a FROM t;");
+  Tree out = k.Parse("CREATE TABLE t(a, email); SELECT a FROM email;");
+  Rng rng(1);
+  ASSERT_TRUE(k.binder.BindChange(in, &out, rng, 4096));
+  EXPECT_EQ(out.Text(), "CREATE TABLE t(a, email); SELECT a FROM t;");
+}
+
 TEST(Binding, ADefinitionTakenTwiceGetsAFreshName) {
   Kit k("sqlite");
   ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
