@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 
 namespace grammut {
@@ -31,6 +33,18 @@ absl::Status ForEachTextLine(
     if (!st.ok()) return st;
   }
   return absl::OkStatus();
+}
+
+std::string QuoteText(absl::string_view text) {
+  return absl::StrCat("\"",
+                      absl::StrReplaceAll(absl::CEscape(text),
+                                          {{" ", "\\040"}, {"#", "\\043"}}),
+                      "\"");
+}
+
+bool UnquoteText(absl::string_view field, std::string* out) {
+  return field.size() >= 2 && field.front() == '"' && field.back() == '"' &&
+         absl::CUnescape(field.substr(1, field.size() - 2), out);
 }
 
 }  // namespace grammut

@@ -6,6 +6,8 @@
 #ifndef GRAMMUT_BASE_TEXT_FORM_H_
 #define GRAMMUT_BASE_TEXT_FORM_H_
 
+#include <string>
+
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -23,6 +25,12 @@ absl::Status ForEachTextLine(
     absl::FunctionRef<absl::Status(absl::Span<const absl::string_view> fields,
                                    int line_no, LineError bad)>
         line);
+
+// A text as one field of a line: in double quotes, C-escaped, with no
+// space or '#' left (octal escapes: a hex one would run on into hex
+// digits). UnquoteText reads it back; false if `field` is not one.
+std::string QuoteText(absl::string_view text);
+bool UnquoteText(absl::string_view field, std::string* out);
 
 }  // namespace grammut
 

@@ -57,18 +57,6 @@ void Count(std::vector<Entry>& entries, const Entry& entry, Same same) {
   entries.push_back(entry);
 }
 
-// A text as one word of the text form: C-escaped, and no space or '#' (a
-// comment) left (octal escapes: a hex one would run on into hex digits);
-// Unescape reads it back from "...".
-std::string Escape(absl::string_view text) {
-  return absl::StrReplaceAll(absl::CEscape(text),
-                             {{" ", "\\040"}, {"#", "\\043"}});
-}
-bool Unescape(absl::string_view quoted, std::string* out) {
-  return quoted.size() >= 2 && quoted.front() == '"' && quoted.back() == '"' &&
-         absl::CUnescape(quoted.substr(1, quoted.size() - 2), out);
-}
-
 }  // namespace
 
 BindingModel::BindingModel(const Grammar& grammar, std::vector<bool> name_types)
@@ -431,15 +419,14 @@ std::string BindingModel::ToText() const {
   }
   for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [unit, text] : places_[id].snippets) {
-      absl::StrAppend(&out, "snippet ", id, " ", grammar_.rule_name(unit),
-                      " \"", Escape(text), "\"\n");
+      absl::StrAppend(&out, "snippet ", id, " ", grammar_.rule_name(unit), " ",
+                      QuoteText(text), "\n");
     }
   }
   for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [text, count] : places_[id].free) {
-      // C-escaped, and no space or '#' (a comment) left.
-      absl::StrAppend(&out, "free ", id, " ", count, " \"", Escape(text),
-                      "\"\n");
+      absl::StrAppend(&out, "free ", id, " ", count, " ", QuoteText(text),
+                      "\n");
     }
   }
   absl::StrAppend(&out, "end ", places_.size(), " places ", links, " links\n");
@@ -645,7 +632,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
           int unit = -1;
           std::string unescaped;
           if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
-              !Unescape(f[3], &unescaped)) {
+              !UnquoteText(f[3], &unescaped)) {
             return bad("snippet takes ID UNIT-RULE \"TEXT\"");
           }
           if (absl::Status st = rule(f[2], &unit); !st.ok()) return st;
@@ -661,7 +648,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
           std::string unescaped;
           if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
               !absl::SimpleAtod(f[2], &count) || count <= 0 ||
-              !Unescape(f[3], &unescaped)) {
+              !UnquoteText(f[3], &unescaped)) {
             return bad("free takes ID COUNT \"TEXT\"");
           }
           auto it = by_file_id.find(file_id);

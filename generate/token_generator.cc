@@ -2,8 +2,9 @@
 
 #include <algorithm>
 
-#include "grammar/min_cost.h"
+#include "base/fingerprint.h"
 #include "base/utf8.h"
+#include "grammar/min_cost.h"
 
 namespace grammut {
 namespace {
@@ -297,6 +298,49 @@ bool TokenGenerator::Walk(int rule, Rng* rng, size_t max_len,
   return false;
 }
 
+void TokenGenerator::LearnSteps(int type, absl::string_view text) {
+  const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
+  if (rules.empty()) return;
+  int32_t state = dfa_->Start(rule_mode_[rules[0]]);
+  uint64_t key = dfa_->StateKey(state);
+  ForEachCodePoint(text, [&](uint32_t cp) {
+    state = dfa_->Next(state, cp);
+    const uint64_t next = dfa_->StateKey(state);
+    steps_.insert(StableHash64(key, next));
+    key = next;
+    return state != LexerDfa::kDead;
+  });
+}
+
+void TokenGenerator::Learn(int type, absl::string_view text) {
+  if (dfa_ == nullptr || type <= 0 || type > grammar_.max_token_type()) {
+    return;
+  }
+  if (learned_.empty()) {
+    // The keywords' steps first: an identifier that starts like one passes
+    // through them.
+    learned_.assign(grammar_.max_token_type() + 1, 0);
+    for (int t = 1; t <= grammar_.max_token_type(); ++t) {
+      if (grammar_.is_literal(t)) LearnSteps(t, grammar_.literal_text(t));
+    }
+  }
+  LearnSteps(type, text);
+  ++learned_[type];
+}
+
+bool TokenGenerator::Familiar(int type, int rule, absl::string_view text) {
+  if (dfa_ == nullptr || learned(type) < kMinLearnedTexts) return true;
+  int32_t state = dfa_->Start(rule_mode_[rule]);
+  uint64_t key = dfa_->StateKey(state);
+  return ForEachCodePoint(text, [&](uint32_t cp) {
+    state = dfa_->Next(state, cp);
+    const uint64_t next = dfa_->StateKey(state);
+    if (!steps_.contains(StableHash64(key, next))) return false;
+    key = next;
+    return true;
+  });
+}
+
 bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
   if (dfa_ == nullptr) return true;
   const int32_t state = dfa_->Run(dfa_->Start(rule_mode_[rule]), text);
@@ -337,16 +381,27 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     wide_ = exotic || (pool != nullptr && pool->HasWideText(type));
     // Aim for short tokens most of the time.
     const size_t cap = std::min<size_t>(max_len, rng.Chance(0.8) ? 16 : 64);
-    for (int attempt = 0; attempt < 3; ++attempt) {
+    // Outside the inverse and uniform modes a text keeps to the lexer
+    // steps the corpus took (Familiar), else a corpus text stands in.
+    const bool familiar = !exotic && learned(type) >= kMinLearnedTexts;
+    for (int attempt = 0; attempt < (familiar ? kFamiliarTries : 3);
+         ++attempt) {
       const int rule = rules[rng.Below(rules.size())];
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
-          LexesAs(type, rule, *out)) {
+          LexesAs(type, rule, *out) &&
+          (!familiar || Familiar(type, rule, *out))) {
         wide_ = true;
         return;
       }
     }
     wide_ = true;
+    if (familiar && pool != nullptr) {
+      if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
+        out->assign(*s);
+        return;
+      }
+    }
   }
   out->assign(shortest_[type]);
 }

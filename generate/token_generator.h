@@ -14,12 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "grammar/grammar.h"
-#include "grammar/lexer_dfa.h"
 #include "base/rng.h"
 #include "generate/token_pool.h"
+#include "grammar/grammar.h"
+#include "grammar/lexer_dfa.h"
 
 namespace grammut {
 
@@ -80,6 +81,24 @@ class TokenGenerator {
   // keyword spelled letter by letter).
   bool HasOpenText(int type) const;
 
+  // Texts of a type learned before Familiar judges walks of it.
+  static constexpr int kMinLearnedTexts = 4;
+  // Walks tried for a familiar text before the pool or the shortest text.
+  static constexpr int kFamiliarTries = 8;
+  // Learns the lexer steps (DFA state to DFA state, by StateKey) of `text`,
+  // a token of `type` a real input had. With a DFA only.
+  void Learn(int type, absl::string_view text);
+  // Whether every lexer step of `text`, read as a token of `type` in the
+  // mode of lexer rule `rule`, was taken by a learned text: the corpus's
+  // common case (the `0x1F` and `1e5` an ES5 corpus writes, not `0o17`;
+  // `\n` but not `\u{7A}`). True while fewer than kMinLearnedTexts texts
+  // of `type` were learned, or without a DFA.
+  bool Familiar(int type, int rule, absl::string_view text);
+  // Texts learned of `type`.
+  int learned(int type) const {
+    return static_cast<size_t>(type) < learned_.size() ? learned_[type] : 0;
+  }
+
   // Accepts tells whether the lexer reads all of `text` as one token of
   // `type`, in the mode of one of the lexer rules that make `type`. True
   // without a DFA.
@@ -90,6 +109,8 @@ class TokenGenerator {
   bool LexesAs(int type, int rule, absl::string_view text);
 
  private:
+  // Adds the lexer steps of `text`, read as a token of `type`, to steps_.
+  void LearnSteps(int type, absl::string_view text);
   // Walks lexer rule `rule`; returns false if it ran out of room.
   bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
   // The symbol edges of `rule` in order if its walk (fragments included)
@@ -111,6 +132,10 @@ class TokenGenerator {
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
   std::vector<int32_t> pass_to_;  // PassThroughTargets of the lexer graph
   std::vector<std::vector<TokenTextSource*>> sources_;  // per token type
+  // Learned lexer steps (StableHash64 of the two StateKeys) and texts
+  // learned per type.
+  absl::flat_hash_set<uint64_t> steps_;
+  std::vector<int> learned_;
   // Scratch for Walk.
   std::vector<int32_t> stack_;
   std::vector<int64_t> pending_of_;

@@ -220,6 +220,11 @@ size_t TokenPool::count(int type) const {
   return by_type_[type].list.size();
 }
 
+absl::Span<const std::string> TokenPool::texts(int type) const {
+  if (type <= 0 || type >= static_cast<int>(by_type_.size())) return {};
+  return by_type_[type].list;
+}
+
 const std::vector<std::string>* TokenPool::ContextTexts(
     int type, absl::Span<const int32_t> rules) const {
   if (rules.empty() || static_cast<int>(rules.size()) > kMaxContextRules) {

@@ -83,6 +83,8 @@ class TokenPool {
                           size_t max_len, Rng& rng) const;
   // Number of texts of `type`.
   size_t count(int type) const;
+  // The texts of `type` (by type, not by context), in their slots.
+  absl::Span<const std::string> texts(int type) const;
   // The texts of `type` kept for exactly the context `rules` (its enclosing
   // rules, outermost first, at most kMaxContextRules), or nullptr.
   const std::vector<std::string>* ContextTexts(

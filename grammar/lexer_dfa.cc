@@ -2,8 +2,9 @@
 
 #include <algorithm>
 
-#include "grammar/min_cost.h"
+#include "base/fingerprint.h"
 #include "base/utf8.h"
+#include "grammar/min_cost.h"
 
 namespace grammut {
 namespace {
@@ -63,7 +64,10 @@ int32_t LexerDfa::Push(int32_t stack, int32_t follow) {
       stack_index_.try_emplace(key, static_cast<int32_t>(stacks_.size()));
   if (inserted) {
     const int32_t depth = stack < 0 ? 1 : stacks_[stack].depth + 1;
-    stacks_.push_back(StackEntry{stack, follow, depth});
+    const uint64_t parent_key = stack < 0 ? 0 : stacks_[stack].key;
+    stacks_.push_back(
+        StackEntry{stack, follow, depth,
+                   StableHash64(parent_key, static_cast<uint32_t>(follow))});
     bytes_ += sizeof(StackEntry) + 16;
   }
   return it->second;
@@ -152,6 +156,16 @@ int32_t LexerDfa::Intern(const Configs& configs) {
       break;
     }
   }
+  // The configurations in order, their stacks by content (ids depend on
+  // the order states were built in).
+  uint64_t key = 0x9e3779b97f4a7c15ULL;
+  for (const Config& c : *st.configs) {
+    key = StableHash64(key, static_cast<uint32_t>(c.state));
+    key = StableHash64(key,
+                       static_cast<uint32_t>(c.rule) * 2 + c.passed_non_greedy);
+    key = StableHash64(key, c.stack < 0 ? 0 : stacks_[c.stack].key);
+  }
+  st.key = key == 0 ? 1 : key;
   bytes_ += sizeof(State) + 64 + st.configs->size() * sizeof(Config) * 2;
   states_.push_back(st);
   return id;

@@ -58,6 +58,12 @@ class LexerDfa {
   // AcceptedRule is the lexer rule a token ending in `state` would be
   // (ANTLR's choice among the rules that match), or -1.
   int32_t AcceptedRule(int32_t state) const;
+  // A key of `state` that stays the same when the cache is dropped and in
+  // every process (a hash of its configurations; 0 for kDead): what
+  // TokenGenerator remembers of the states corpus tokens pass through.
+  uint64_t StateKey(int32_t state) const {
+    return state < 0 ? 0 : states_[state].key;
+  }
   // Continues tells whether some token can go on from `state` with a code
   // point whose UTF-8 encoding starts with `byte` (conservative for bytes
   // >= 0x80: true if any non-ASCII code point can follow).
@@ -94,10 +100,12 @@ class LexerDfa {
     int32_t parent;
     int32_t follow;
     int32_t depth;
+    uint64_t key;  // of the follow states from the bottom up (StateKey)
   };
   struct State {
     const Configs* configs = nullptr;  // the key in index_
     int32_t accept_rule = -1;
+    uint64_t key = 0;  // StateKey
     bool continuation_known = false;
     std::bitset<256> continuation;
     std::array<int32_t, 128> ascii;  // kUnknown until computed

@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
+#include "generate/token_texts.h"
 #include "grammar/grammar_dictionary.h"
 #include "mutate/internal/mutator_internal.h"
 
@@ -125,6 +126,12 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
     const std::string learned = BindingsBesideWeights(config.weights_file);
     if (std::filesystem::exists(learned)) {
       st = m->bindings_->Load(learned, /*pin=*/false);
+      if (!st.ok()) return st;
+    }
+    // And of the token texts.
+    const std::string texts = TokenTextsBesideWeights(config.weights_file);
+    if (std::filesystem::exists(texts)) {
+      st = LoadTokenTexts(*m->grammar_, texts, &m->token_pool_, m->kit_.tokens);
       if (!st.ok()) return st;
     }
   }

@@ -1,11 +1,12 @@
 // mutator_learn.cc: what Mutator learns: clean trees into the weights,
-// token pool, donor pool and k-path targets; plateau resets; words of the
-// fuzzed program; saving the weights.
+// token pool and the token generator's lexer steps, donor pool and k-path
+// targets; plateau resets; words of the fuzzed program; saving the weights.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "generate/token_texts.h"
 #include "mutate/mutator.h"
 
 namespace grammut {
@@ -15,6 +16,7 @@ void Mutator::Learn(const Tree& tree, double times) {
   const uint64_t salt = stats_.learned;
   weights_->AddTree(tree, times);
   token_pool_.AddTree(tree, salt);
+  LearnTokenTexts(tree, kit_.tokens);
   bindings_->AddTree(tree, times);
   donors_.AddTree(tree, salt);
   if (kpaths_ != nullptr) kpaths_->AddTree(tree);
@@ -75,8 +77,12 @@ absl::Status Mutator::SaveWeights() const {
       weights_->SaveMerged(config_.save_weights_file, *saved_baseline_);
   if (st.ok()) saved_baseline_ = std::make_unique<Weights>(*weights_);
   if (!st.ok()) return st;
-  // The names: this process's model (not merged across processes).
-  return bindings_->Save(BindingsBesideWeights(config_.save_weights_file));
+  // The names and token texts: this process's (not merged across
+  // processes).
+  st = bindings_->Save(BindingsBesideWeights(config_.save_weights_file));
+  if (!st.ok()) return st;
+  return SaveTokenTexts(*grammar_, kit_.tokens, token_pool_,
+                        TokenTextsBesideWeights(config_.save_weights_file));
 }
 
 }  // namespace grammut

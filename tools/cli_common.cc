@@ -54,6 +54,18 @@ absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar) {
   return w;
 }
 
+absl::Status LoadTokenTextsBesideWeights(const Grammar& grammar,
+                                         TokenPool* pool,
+                                         TokenGenerator& tokens) {
+  const std::string weights = absl::GetFlag(FLAGS_weights);
+  std::error_code ec;
+  if (weights.empty() || !fs::exists(TokenTextsBesideWeights(weights), ec)) {
+    return absl::OkStatus();
+  }
+  return LoadTokenTexts(grammar, TokenTextsBesideWeights(weights), pool,
+                        tokens);
+}
+
 absl::StatusOr<std::unique_ptr<BindingModel>> LoadBindings(
     const Grammar& grammar, TokenGenerator& tokens) {
   auto model =

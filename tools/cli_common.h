@@ -11,6 +11,8 @@
 #include "base/file_io.h"
 #include "bind/binding_model.h"
 #include "generate/token_generator.h"
+#include "generate/token_pool.h"
+#include "generate/token_texts.h"
 #include "grammar/grammar.h"
 #include "learn/weights.h"
 
@@ -36,6 +38,13 @@ absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar);
 // Where `grammar`'s names are defined and used: what `grammut learn` saved
 // beside --weights (if there is such a file), then the grammar's binding
 // file (bindings.txt beside it, if any).
+// Reads what `grammut learn` saved of the corpus's token texts beside
+// --weights (TokenTextsBesideWeights), if there is such a file, into `pool`
+// (may be null) and `tokens`.
+absl::Status LoadTokenTextsBesideWeights(const Grammar& grammar,
+                                         TokenPool* pool,
+                                         TokenGenerator& tokens);
+
 absl::StatusOr<std::unique_ptr<BindingModel>> LoadBindings(
     const Grammar& grammar, TokenGenerator& tokens);
 // Expands files and directories (recursively, sorted) into files.

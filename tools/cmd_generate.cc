@@ -223,7 +223,16 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                  "`grammut learn`)\n",
                  ProbabilityModeName(*mode));
   }
-  GeneratorKit kit(g, **weights, nullptr);
+  // The corpus's token texts `grammut learn` saved: reused, and walks keep
+  // to the lexer steps they take (except in the inverse and uniform modes).
+  TokenPool pool(g.max_token_type());
+  GeneratorKit kit(g, **weights, &pool);
+  if (absl::Status st = LoadTokenTextsBesideWeights(g, &pool, kit.tokens);
+      !st.ok()) {
+    std::fprintf(stderr, "grammut generate: %s\n",
+                 std::string(st.message()).c_str());
+    return 2;
+  }
   // Names bound to definitions before them, by what `grammut learn` saved
   // beside the weights (and the grammar's binding file).
   auto bindings = LoadBindings(g, kit.tokens);

@@ -42,6 +42,7 @@ int RunLearn(const std::vector<std::string>& args) {
     return 2;
   }
   Parser parser(**grammar);
+  TokenPool pool((*grammar)->max_token_type());
   int used = 0, skipped = 0;
   for (const std::string& f : *files) {
     auto bytes = ReadFile(f);
@@ -59,17 +60,23 @@ int RunLearn(const std::vector<std::string>& args) {
     }
     (*weights)->AddTree(r->tree);
     (*bindings)->AddTree(r->tree);
+    pool.AddTree(r->tree, static_cast<uint64_t>(used));
     ++used;
   }
   absl::Status st = (*weights)->Save(out);
   if (st.ok()) st = (*bindings)->Save(BindingsBesideWeights(out));
+  if (st.ok()) {
+    st = SaveTokenTexts(**grammar, kit.tokens, pool,
+                        TokenTextsBesideWeights(out));
+  }
   if (!st.ok()) {
     std::fprintf(stderr, "grammut learn: %s\n",
                  std::string(st.message()).c_str());
     return 1;
   }
-  std::printf("learned from %d files (%d skipped); wrote %s and %s\n", used,
-              skipped, out.c_str(), BindingsBesideWeights(out).c_str());
+  std::printf("learned from %d files (%d skipped); wrote %s, %s and %s\n", used,
+              skipped, out.c_str(), BindingsBesideWeights(out).c_str(),
+              TokenTextsBesideWeights(out).c_str());
   return used > 0 ? 0 : 1;
 }
 
