@@ -15,8 +15,9 @@
 #include "atn/ATNDeserializer.h"
 #include "atn/ATNType.h"
 #include "base/fingerprint.h"
-#include "grammar/g4_compiler.h"
 #include "grammar/antlr/atn_convert.h"
+#include "grammar/antlr/lexer_eof_loops.h"
+#include "grammar/g4_compiler.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/min_cost.h"
 
@@ -161,6 +162,14 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
       lexer_atn_->grammarType != antlr4::atn::ATNType::LEXER) {
     return absl::InvalidArgumentError(
         absl::StrCat(name_, ": expected one parser and one lexer ATN"));
+  }
+  // ANTLR's lexer would recurse without end at the end of every input on a
+  // loop that matches EOF (lexer_eof_loops.h).
+  absl::StatusOr<int> repaired =
+      atn_internal::RepairLexerEofLoops(*lexer_atn_, lexer_.rule_names);
+  if (!repaired.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name_, ": ", repaired.status().message()));
   }
   vocabulary_ = std::make_unique<antlr4::dfa::Vocabulary>(
       parser_.literal_names, parser_.symbolic_names);
