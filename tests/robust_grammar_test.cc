@@ -1,7 +1,9 @@
 // No grammar takes grammut down: small grammars with the shapes of public
 // grammars that once crashed or hung grammut (issue 50, item 5).
+#include <cstdint>
 #include <string>
 
+#include "absl/status/status.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
 #include "gtest/gtest.h"
@@ -53,6 +55,55 @@ TEST(Robust, LexerLoopOverEofOnlyIsAClearError) {
   EXPECT_NE(g.status().message().find("lexer rule A matches EOF"),
             std::string::npos)
       << g.status();
+}
+
+// An ambiguous grammar in the shape of grammars-v4's scotty: expressions
+// written next to each other with no separator, names of one letter token
+// each, so "+ab" splits as (a)(b) or not at all. ANTLR's prediction work
+// grows with the cube of the input here (exponentially on scotty and
+// elixir, where generating one input took minutes); a parse stops at its
+// prediction budget instead.
+constexpr char kJuxtaposed[] =
+    "grammar Juxt;\nprog : e EOF ;\ne : '+' e e | id ;\n"
+    "id : L id | L ;\nL : [a-z] ;\n";
+
+// n plus signs, then 2n+1 letters: a complete expression.
+std::string Juxtaposed(int n) {
+  std::string text(n, '+');
+  for (int i = 0; i < 2 * n + 1; ++i) text += static_cast<char>('a' + i % 26);
+  return text;
+}
+
+TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
+  auto g = testing::LoadG4Text("Juxt.g4", kJuxtaposed, "prog");
+  ASSERT_TRUE(g.ok()) << g.status();
+  {
+    Parser parser(**g);
+    auto small = parser.Parse(Juxtaposed(5));
+    ASSERT_TRUE(small.ok()) << small.status();
+    EXPECT_EQ(small->syntax_errors, 0);
+    // 182 tokens with EOF: some 8 million steps unbounded, over a second;
+    // the budget is 1,000,000 + 500 per token.
+    auto large = parser.Parse(Juxtaposed(60));
+    ASSERT_FALSE(large.ok());
+    EXPECT_EQ(large.status().code(), absl::StatusCode::kResourceExhausted);
+    EXPECT_NE(large.status().message().find("over the limit of 1091000 steps"),
+              std::string::npos)
+        << large.status();
+    // The parser is usable after a stopped parse.
+    auto again = parser.Parse(Juxtaposed(5));
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_EQ(again->tree.Text(), Juxtaposed(5));
+  }
+  // The budget counts: the small input (about 6,700 steps with empty
+  // caches) fits in 10,000 steps and not in 1,000.
+  for (const int64_t steps : {10000, 1000}) {
+    ParseOptions options;
+    options.prediction_steps = steps;
+    options.prediction_steps_per_token = 0;
+    Parser parser(**g, options);
+    EXPECT_EQ(parser.Parse(Juxtaposed(5)).ok(), steps == 10000);
+  }
 }
 
 }  // namespace
