@@ -106,5 +106,35 @@ TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
   }
 }
 
+// Tokens no lexer rule makes, declared in `tokens {}` and typed by the
+// lexer's own code (as ANTLR's own grammar does with TOKEN_REF and
+// RULE_REF), are written as their names. Their shortest text counted in
+// an atom (`NAME`) but not in a set (`NAME | KEY`, one set edge), so every
+// rule through `id` had no finite shortest input and generation refused.
+TEST(Robust, TokensFromCodeHaveAShortestText) {
+  auto g = testing::LoadG4Text("FromCode.g4",
+                               "grammar FromCode;\ntokens { NAME, KEY }\n"
+                               "s : 'let' id '=' NAME ';' EOF ;\n"
+                               "id : NAME | KEY ;\n"
+                               "ID : [a-z]+ ;\nWS : ' ' -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const Grammar& grammar = **g;
+  EXPECT_TRUE(grammar.token_from_code(grammar.token_type_named("NAME")));
+  EXPECT_FALSE(grammar.token_from_code(grammar.token_type_named("ID")));
+  EXPECT_EQ(grammar.rule_min_cost(grammar.FindRule("id")).bytes, 4);  // "KEY "
+  // "let " "KEY " "= " "NAME " "; " (EOF has no text)
+  EXPECT_EQ(grammar.rule_min_cost(grammar.start_rule()).bytes, 17);
+  Weights weights(grammar);
+  GeneratorKit kit(grammar, weights, nullptr);
+  GenerateOptions options;
+  options.max_bytes = 17;
+  Rng rng(1);
+  auto t = kit.generator.Generate(grammar.start_rule(), rng, options);
+  ASSERT_TRUE(t.has_value());
+  EXPECT_TRUE(t->Text() == "let KEY=NAME;" || t->Text() == "let NAME=NAME;")
+      << t->Text();
+}
+
 }  // namespace
 }  // namespace grammut
