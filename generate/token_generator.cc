@@ -57,6 +57,10 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
       shortest_[t] = grammar.literal_text(t);
       continue;
     }
+    if (grammar.token_from_code(t)) {
+      shortest_[t] = grammar.token_name(t);
+      continue;
+    }
     int best_rule = -1;
     MinCost best{kUnreachableCost, kUnreachableCost};
     for (int r : grammar.lexer_rules_for_token(t)) {
@@ -102,7 +106,8 @@ std::vector<uint32_t> TokenGenerator::LinearEdges(int rule) const {
 bool TokenGenerator::CanGenerate(int type) const {
   if (type <= 0 || type > grammar_.max_token_type()) return false;
   return !grammar_.literal_text(type).empty() ||
-         !grammar_.lexer_rules_for_token(type).empty();
+         !grammar_.lexer_rules_for_token(type).empty() ||
+         grammar_.token_from_code(type);
 }
 
 bool TokenGenerator::HasOpenText(int type) const {

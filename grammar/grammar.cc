@@ -15,8 +15,9 @@
 #include "atn/ATNDeserializer.h"
 #include "atn/ATNType.h"
 #include "base/fingerprint.h"
-#include "grammar/g4_compiler.h"
 #include "grammar/antlr/atn_convert.h"
+#include "grammar/antlr/lexer_eof_loops.h"
+#include "grammar/g4_compiler.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/min_cost.h"
 
@@ -162,6 +163,14 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
     return absl::InvalidArgumentError(
         absl::StrCat(name_, ": expected one parser and one lexer ATN"));
   }
+  // ANTLR's lexer would recurse without end at the end of every input on a
+  // loop that matches EOF (lexer_eof_loops.h).
+  absl::StatusOr<int> repaired =
+      atn_internal::RepairLexerEofLoops(*lexer_atn_, lexer_.rule_names);
+  if (!repaired.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name_, ": ", repaired.status().message()));
+  }
   vocabulary_ = std::make_unique<antlr4::dfa::Vocabulary>(
       parser_.literal_names, parser_.symbolic_names);
   fingerprint_ = kFnvOffset;
@@ -197,7 +206,10 @@ int64_t Grammar::MinSymbolLength(const AtnEdge& e) const {
   if (e.kind == EdgeKind::kAtom) return min_token_length(e.label);
   int64_t best = kUnreachableCost;
   for (int t = 1; t <= max_token_type_; ++t) {
-    if (literal_text_[t].empty() && token_lexer_rules_[t].empty()) continue;
+    if (literal_text_[t].empty() && token_lexer_rules_[t].empty() &&
+        !token_from_code(t)) {
+      continue;
+    }
     if (token_hidden(t)) continue;  // the generator never makes these
     const bool in = e.kind == EdgeKind::kWildcard ||
                     (e.kind == EdgeKind::kNotSet
@@ -283,9 +295,31 @@ void Grammar::BuildTokenTables() {
       has_min[t] = true;
     }
   }
+  // Token types the parser names (atoms and sets; not complements).
+  std::vector<bool> named(max_token_type_ + 1, false);
+  for (const AtnEdge& e : parser_graph_.edges) {
+    if (e.kind == EdgeKind::kAtom && e.label > 0 &&
+        e.label <= max_token_type_) {
+      named[e.label] = true;
+    } else if (e.kind == EdgeKind::kSet || e.kind == EdgeKind::kRange) {
+      for (const auto& [first, last] : parser_graph_.sets[e.set]) {
+        for (int t = std::max(first, 1); t <= std::min(last, max_token_type_);
+             ++t) {
+          named[t] = true;
+        }
+      }
+    }
+  }
+  token_from_code_.assign(max_token_type_ + 1, false);
   for (int t = 1; t <= max_token_type_; ++t) {
     if (!literal_text_[t].empty()) {
       token_min_length_[t] = static_cast<int64_t>(literal_text_[t].size());
+    } else if (named[t] && token_lexer_rules_[t].empty() &&
+               t < static_cast<int>(parser_.symbolic_names.size()) &&
+               !parser_.symbolic_names[t].empty()) {
+      token_from_code_[t] = true;
+      token_min_length_[t] =
+          static_cast<int64_t>(parser_.symbolic_names[t].size());
     }
   }
   ChooseSeparator();

@@ -149,7 +149,18 @@ class Grammar {
                ? lexer_rule_type_[rule]
                : 0;
   }
-  // Shortest text length of a token (literal length or lexer minimum).
+  // True if no lexer rule makes `token_type` and it is no literal, but the
+  // parser uses it by name: a token declared in `tokens {}` whose type the
+  // lexer's own code sets (ANTLR's grammar: TOKEN_REF and RULE_REF are IDs
+  // retyped by its LexerAdaptor). Generation writes the token's name as its
+  // text, so rules that need one have a finite shortest input.
+  bool token_from_code(int token_type) const {
+    return token_type > 0 &&
+           token_type < static_cast<int>(token_from_code_.size()) &&
+           token_from_code_[token_type];
+  }
+  // Shortest text length of a token (literal length, lexer minimum, or the
+  // name's length for tokens from code).
   int64_t min_token_length(int token_type) const {
     return token_type > 0 &&
                    token_type < static_cast<int>(token_min_length_.size())
@@ -221,6 +232,7 @@ class Grammar {
   std::vector<int> lexer_rule_type_;
   std::vector<bool> token_hidden_;  // per token type
   std::vector<int64_t> token_min_length_;
+  std::vector<bool> token_from_code_;  // per token type
   std::vector<DecisionInfo> decisions_;
   std::string separator_;
   std::vector<bool> separator_ok_;  // per mode

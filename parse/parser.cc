@@ -14,8 +14,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "atn/PredictionMode.h"
-#include "grammar/antlr/recording_interpreter.h"
 #include "base/utf8.h"
+#include "grammar/antlr/recording_interpreter.h"
 #include "tree/ErrorNode.h"
 #include "tree/TerminalNode.h"
 
@@ -28,6 +28,7 @@ using parser_internal::DepthExceeded;
 using parser_internal::ErrorCounter;
 using parser_internal::Record;
 using parser_internal::RecordingInterpreter;
+using parser_internal::WorkExceeded;
 
 // Decodes `bytes` (see utf8.h); `offsets[i]` is the byte offset of code
 // point i, with one extra entry for the end.
@@ -119,6 +120,10 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
   }
   ParseResult result;
   parser_errors.count = 0;
+  const int64_t budget =
+      options.prediction_steps +
+      options.prediction_steps_per_token * static_cast<int64_t>(tokens.size());
+  parser.SetPredictionBudget(budget);
   antlr4::ParserRuleContext* root = nullptr;
   try {
     // Stage 1: SLL, bail out at the first error.
@@ -142,6 +147,12 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
           ->setPredictionMode(antlr4::atn::PredictionMode::LL);
       root = parser.parse(static_cast<size_t>(start_rule));
     }
+  } catch (const WorkExceeded&) {
+    parser.setTokenStream(nullptr);
+    return absl::ResourceExhaustedError(
+        absl::StrCat("predicting the parse of ", tokens.size(),
+                     " tokens took over the limit of ", budget,
+                     " steps (an ambiguous grammar?)"));
   } catch (const DepthExceeded&) {
     parser.setTokenStream(nullptr);
     return absl::ResourceExhaustedError(absl::StrCat(

@@ -6,7 +6,8 @@
 // LL with error recovery). Syntax errors are counted, never fatal: tokens the
 // parser could not place stay in the tree as error tokens, and any text the
 // lexer dropped stays as trivia, so `Tree::Text()` returns the input bytes
-// exactly. Input over the size or nesting limits is refused with a status.
+// exactly. Input over the size, nesting or prediction work limits is refused
+// with a status, so every parse ends in time linear in its tokens.
 //
 // A Parser keeps ANTLR's prediction caches between calls (it is much faster
 // that way) and clears them past a size limit so long runs stay bounded.
@@ -20,6 +21,7 @@
 #define GRAMMUT_PARSE_PARSER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -35,6 +37,15 @@ struct ParseOptions {
   size_t max_bytes = size_t{1} << 20;  // larger input: ResourceExhausted
   int max_depth = 1000;                // deeper rule nesting: ResourceExhausted
   size_t max_dfa_states = 200000;      // clear ANTLR's DFA cache past this
+  // Prediction work allowed per parse: `prediction_steps` plus
+  // `prediction_steps_per_token` per token, in closure steps of ANTLR's
+  // prediction (3 to 5 million a second); more: ResourceExhausted. The
+  // shipped grammars use under 100 per token; the long examples of large
+  // public grammars (C++, Java, Go, PL/SQL) under 300 per token, and a first
+  // parse with empty caches up to 400,000. On ambiguous grammars prediction
+  // can take minutes per input (grammars-v4's scotty and elixir).
+  int64_t prediction_steps = 1000000;
+  int64_t prediction_steps_per_token = 500;
 };
 
 // The outcome of a parse.
@@ -53,7 +64,8 @@ class Parser {
   Parser& operator=(const Parser&) = delete;
 
   // Parse parses `bytes` from `start_rule` (-1: the grammar's start rule).
-  // Errors: ResourceExhausted when `bytes` or the nesting exceed the limits.
+  // Errors: ResourceExhausted when `bytes`, the nesting or the prediction
+  // work exceed the limits.
   absl::StatusOr<ParseResult> Parse(absl::string_view bytes,
                                     int start_rule = -1);
 

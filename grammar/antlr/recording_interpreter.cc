@@ -47,7 +47,32 @@ RecordingInterpreter::RecordingInterpreter(const Grammar& g,
                                 g.parser_interp().rule_names,
                                 g.antlr_parser_atn(), input),
       grammar_(g),
-      max_depth_(max_depth) {}
+      max_depth_(max_depth) {
+  // ParserInterpreter made a plain simulator and deletes _interpreter when
+  // destroyed: put ours in its place.
+  delete _interpreter;
+  _interpreter = new BudgetedSimulator(this, g.antlr_parser_atn(),
+                                       _decisionToDFA, _sharedContextCache);
+}
+
+void RecordingInterpreter::SetPredictionBudget(int64_t steps) {
+  static_cast<BudgetedSimulator*>(_interpreter)->SetBudget(steps);
+}
+
+int64_t RecordingInterpreter::PredictionBudgetLeft() const {
+  return static_cast<const BudgetedSimulator*>(_interpreter)->left();
+}
+
+void BudgetedSimulator::closure_(
+    std::shared_ptr<antlr4::atn::ATNConfig> const& config,
+    antlr4::atn::ATNConfigSet* configs,
+    antlr4::atn::ATNConfig::Set& closure_busy, bool collect_predicates,
+    bool full_ctx, int depth, bool treat_eof_as_epsilon) {
+  if (--left_ < 0) throw WorkExceeded();
+  antlr4::atn::ParserATNSimulator::closure_(config, configs, closure_busy,
+                                            collect_predicates, full_ctx, depth,
+                                            treat_eof_as_epsilon);
+}
 
 void RecordingInterpreter::reset() {
   antlr4::ParserInterpreter::reset();

@@ -4,7 +4,9 @@
 #ifndef GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
 #define GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
 
+#include <cstdint>
 #include <exception>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,37 @@ namespace parser_internal {
 // Thrown when rule nesting exceeds the limit; ends the parse.
 struct DepthExceeded : std::exception {
   const char* what() const noexcept override { return "nesting too deep"; }
+};
+
+// Thrown when prediction work exceeds the parse's budget; ends the parse.
+struct WorkExceeded : std::exception {
+  const char* what() const noexcept override {
+    return "prediction work over budget";
+  }
+};
+
+// A parser ATN simulator that counts its closure steps (one per ATN
+// configuration it expands) and throws WorkExceeded past a budget. On
+// ambiguous grammars ANTLR's prediction can expand exponentially many
+// configurations for one decision (grammars-v4's scotty and elixir took
+// minutes per input); the count bounds the work of one parse.
+class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
+ public:
+  using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
+  // Allows `budget` more closure steps.
+  void SetBudget(int64_t budget) { left_ = budget; }
+  // The steps left of the budget.
+  int64_t left() const { return left_; }
+
+ protected:
+  void closure_(std::shared_ptr<antlr4::atn::ATNConfig> const& config,
+                antlr4::atn::ATNConfigSet* configs,
+                antlr4::atn::ATNConfig::Set& closure_busy,
+                bool collect_predicates, bool full_ctx, int depth,
+                bool treat_eof_as_epsilon) override;
+
+ private:
+  int64_t left_ = 0;
 };
 
 // An ANTLRInputStream filled with code points we decoded ourselves (so that
@@ -86,6 +119,11 @@ class RecordingInterpreter : public antlr4::ParserInterpreter {
   // the number of decisions).
   void AddDfaStatesByDecision(std::vector<size_t>* counts) const;
   void ClearCaches();
+  // Allows `steps` closure steps of prediction from now on; more throw
+  // WorkExceeded.
+  void SetPredictionBudget(int64_t steps);
+  // The closure steps left of the budget.
+  int64_t PredictionBudgetLeft() const;
 
   std::vector<Record> records;
 

@@ -1,0 +1,140 @@
+// No grammar takes grammut down: small grammars with the shapes of public
+// grammars that once crashed or hung grammut (issue 50, item 5).
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "generate/generator.h"
+#include "grammar/grammar.h"
+#include "gtest/gtest.h"
+#include "learn/weights.h"
+#include "parse/parser.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// A lexer loop whose body matches EOF (`('x' | EOF)*`; ANTLR 4.7.2 also
+// reads `[0-9-.]` as 0-9 plus EOF..'.', as in grammars-v4's bdf) made
+// ANTLR's lexer recurse until the stack overflowed at the end of every
+// input, the empty one included. The loader takes EOF out of such loops.
+TEST(Robust, LexerLoopOverEofLexes) {
+  auto g = testing::LoadG4Text("EofLoop.g4",
+                               "grammar EofLoop;\ns : ARG* EOF ;\n"
+                               "ARG : [a-z] ('x' | EOF)* ;\n"
+                               "WS : ' ' -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Parser parser(**g);
+  for (const std::string text : {"", "a", "ax bxx c", "axxx"}) {
+    auto r = parser.Parse(text);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->syntax_errors, 0) << text;
+    EXPECT_EQ(r->tree.Text(), text);
+  }
+  Weights weights(**g);
+  GeneratorKit kit(**g, weights, nullptr);
+  GenerateOptions options;
+  Rng rng(1);
+  for (int i = 0; i < 100; ++i) {
+    auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    auto r = parser.Parse(t->Text());
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->syntax_errors, 0) << t->Text();
+  }
+}
+
+// A loop that matches nothing but EOF is refused with the rule's name.
+TEST(Robust, LexerLoopOverEofOnlyIsAClearError) {
+  auto g = testing::LoadG4Text("EofOnly.g4",
+                               "grammar EofOnly;\ns : A EOF ;\n"
+                               "A : 'a' (EOF)* ;\n",
+                               "s");
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.status().message().find("lexer rule A matches EOF"),
+            std::string::npos)
+      << g.status();
+}
+
+// An ambiguous grammar in the shape of grammars-v4's scotty: expressions
+// written next to each other with no separator, names of one letter token
+// each, so "+ab" splits as (a)(b) or not at all. ANTLR's prediction work
+// grows with the cube of the input here (exponentially on scotty and
+// elixir, where generating one input took minutes); a parse stops at its
+// prediction budget instead.
+constexpr char kJuxtaposed[] =
+    "grammar Juxt;\nprog : e EOF ;\ne : '+' e e | id ;\n"
+    "id : L id | L ;\nL : [a-z] ;\n";
+
+// n plus signs, then 2n+1 letters: a complete expression.
+std::string Juxtaposed(int n) {
+  std::string text(n, '+');
+  for (int i = 0; i < 2 * n + 1; ++i) text += static_cast<char>('a' + i % 26);
+  return text;
+}
+
+TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
+  auto g = testing::LoadG4Text("Juxt.g4", kJuxtaposed, "prog");
+  ASSERT_TRUE(g.ok()) << g.status();
+  {
+    Parser parser(**g);
+    auto small = parser.Parse(Juxtaposed(5));
+    ASSERT_TRUE(small.ok()) << small.status();
+    EXPECT_EQ(small->syntax_errors, 0);
+    // 182 tokens with EOF: some 8 million steps unbounded, over a second;
+    // the budget is 1,000,000 + 500 per token.
+    auto large = parser.Parse(Juxtaposed(60));
+    ASSERT_FALSE(large.ok());
+    EXPECT_EQ(large.status().code(), absl::StatusCode::kResourceExhausted);
+    EXPECT_NE(large.status().message().find("over the limit of 1091000 steps"),
+              std::string::npos)
+        << large.status();
+    // The parser is usable after a stopped parse.
+    auto again = parser.Parse(Juxtaposed(5));
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_EQ(again->tree.Text(), Juxtaposed(5));
+  }
+  // The budget counts: the small input (about 6,700 steps with empty
+  // caches) fits in 10,000 steps and not in 1,000.
+  for (const int64_t steps : {10000, 1000}) {
+    ParseOptions options;
+    options.prediction_steps = steps;
+    options.prediction_steps_per_token = 0;
+    Parser parser(**g, options);
+    EXPECT_EQ(parser.Parse(Juxtaposed(5)).ok(), steps == 10000);
+  }
+}
+
+// Tokens no lexer rule makes, declared in `tokens {}` and typed by the
+// lexer's own code (as ANTLR's own grammar does with TOKEN_REF and
+// RULE_REF), are written as their names. Their shortest text counted in
+// an atom (`NAME`) but not in a set (`NAME | KEY`, one set edge), so every
+// rule through `id` had no finite shortest input and generation refused.
+TEST(Robust, TokensFromCodeHaveAShortestText) {
+  auto g = testing::LoadG4Text("FromCode.g4",
+                               "grammar FromCode;\ntokens { NAME, KEY }\n"
+                               "s : 'let' id '=' NAME ';' EOF ;\n"
+                               "id : NAME | KEY ;\n"
+                               "ID : [a-z]+ ;\nWS : ' ' -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const Grammar& grammar = **g;
+  EXPECT_TRUE(grammar.token_from_code(grammar.token_type_named("NAME")));
+  EXPECT_FALSE(grammar.token_from_code(grammar.token_type_named("ID")));
+  EXPECT_EQ(grammar.rule_min_cost(grammar.FindRule("id")).bytes, 4);  // "KEY "
+  // "let " "KEY " "= " "NAME " "; " (EOF has no text)
+  EXPECT_EQ(grammar.rule_min_cost(grammar.start_rule()).bytes, 17);
+  Weights weights(grammar);
+  GeneratorKit kit(grammar, weights, nullptr);
+  GenerateOptions options;
+  options.max_bytes = 17;
+  Rng rng(1);
+  auto t = kit.generator.Generate(grammar.start_rule(), rng, options);
+  ASSERT_TRUE(t.has_value());
+  EXPECT_TRUE(t->Text() == "let KEY=NAME;" || t->Text() == "let NAME=NAME;")
+      << t->Text();
+}
+
+}  // namespace
+}  // namespace grammut
