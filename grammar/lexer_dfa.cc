@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "grammar/min_cost.h"
 #include "base/utf8.h"
+#include "grammar/min_cost.h"
 
 namespace grammut {
 namespace {
@@ -42,6 +42,17 @@ uint32_t LexerDfa::ClassOf(uint32_t cp) const {
   return static_cast<uint32_t>(
       std::upper_bound(class_bounds_.begin(), class_bounds_.end(), cp) -
       class_bounds_.begin());
+}
+
+std::vector<uint32_t> LexerDfa::ClassRepresentatives() const {
+  std::vector<uint32_t> out;
+  for (uint32_t cp = 0; cp < 128; ++cp) out.push_back(cp);
+  // class_bounds_ starts at 128 and ends past the last code point; each
+  // bound but the last starts a class.
+  for (size_t i = 0; i + 1 < class_bounds_.size(); ++i) {
+    out.push_back(class_bounds_[i]);
+  }
+  return out;
 }
 
 void LexerDfa::Clear() {
