@@ -57,6 +57,12 @@ std::string Quote(absl::string_view s) {
   return out + "\"";
 }
 
+// At most 160 bytes of `s` (a message or a quoted input), for the text
+// report; the JSON form keeps all of it.
+std::string Cut(const std::string& s) {
+  return s.size() <= 160 ? s : s.substr(0, 157) + "...";
+}
+
 std::string Percent(double rate) {
   return absl::StrFormat("%.1f%%", 100 * rate);
 }
@@ -112,14 +118,15 @@ void TextCorpus(const DoctorReport& r, std::string* out) {
   absl::StrAppendFormat(out, "\ncorpus: %d files, %d parse (%s)\n", c.files,
                         c.parsed, Percent(c.parse_rate()));
   for (const CorpusFailure& f : c.failures) {
-    absl::StrAppendFormat(out, "  %s: %s\n", f.file, f.error);
+    absl::StrAppendFormat(out, "  %s: %s\n", f.file, Cut(f.error));
   }
   absl::StrAppendFormat(out, "  full LL needed by %d of %d parses\n", c.used_ll,
                         c.files);
   if (!c.costly.empty()) {
-    absl::StrAppend(out, "  decisions that built the most prediction states:");
+    absl::StrAppend(out, "  decisions that built the most prediction states: ");
     for (const CostlyDecision& d : c.costly) {
-      absl::StrAppendFormat(out, " %d in %s (%d)", d.decision, d.rule,
+      absl::StrAppendFormat(out, "%s decision %d in %s (%d states)",
+                            &d == &c.costly[0] ? "" : ",", d.decision, d.rule,
                             d.states);
     }
     absl::StrAppend(out, "\n");
@@ -146,7 +153,7 @@ void TextGeneration(const DoctorReport& r, std::string* out) {
     if (!g.first_error.empty()) {
       absl::StrAppendFormat(out,
                             "    first invalid input: %s\n      error: %s\n",
-                            Quote(g.first_invalid), g.first_error);
+                            Cut(Quote(g.first_invalid)), Cut(g.first_error));
     }
   }
 }
