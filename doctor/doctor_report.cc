@@ -57,10 +57,26 @@ std::string Quote(absl::string_view s) {
   return out + "\"";
 }
 
-// At most 160 bytes of `s` (a message or a quoted input), for the text
-// report; the JSON form keeps all of it.
-std::string Cut(const std::string& s) {
-  return s.size() <= 160 ? s : s.substr(0, 157) + "...";
+// `s` for the text report: at most 160 bytes (a message or a quoted
+// input; the JSON form keeps all of it), bytes that are not UTF-8 as
+// U+FFFD and control bytes as '?'.
+std::string Cut(absl::string_view s) {
+  const bool cut = s.size() > 160;
+  if (cut) s = s.substr(0, 157);
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const size_t n = c >= 0x80 ? Utf8SequenceLength(s.substr(i)) : 1;
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+    } else if (c < 0x20 || c == 0x7f) {
+      out += '?';
+    } else {
+      out.append(s.data() + i, n);
+      i += n - 1;
+    }
+  }
+  return cut ? out + "..." : out;
 }
 
 std::string Percent(double rate) {
@@ -123,7 +139,7 @@ void TextCorpus(const DoctorReport& r, std::string* out) {
   absl::StrAppendFormat(out, "  full LL needed by %d of %d parses\n", c.used_ll,
                         c.files);
   if (!c.costly.empty()) {
-    absl::StrAppend(out, "  decisions that built the most prediction states: ");
+    absl::StrAppend(out, "  decisions that built the most prediction states:");
     for (const CostlyDecision& d : c.costly) {
       absl::StrAppendFormat(out, "%s decision %d in %s (%d states)",
                             &d == &c.costly[0] ? "" : ",", d.decision, d.rule,
