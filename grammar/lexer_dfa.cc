@@ -45,6 +45,17 @@ uint32_t LexerDfa::ClassOf(uint32_t cp) const {
       class_bounds_.begin());
 }
 
+std::vector<uint32_t> LexerDfa::ClassRepresentatives() const {
+  std::vector<uint32_t> out;
+  for (uint32_t cp = 0; cp < 128; ++cp) out.push_back(cp);
+  // class_bounds_ starts at 128 and ends past the last code point; each
+  // bound but the last starts a class.
+  for (size_t i = 0; i + 1 < class_bounds_.size(); ++i) {
+    out.push_back(class_bounds_[i]);
+  }
+  return out;
+}
+
 void LexerDfa::Clear() {
   states_.clear();
   index_.clear();

@@ -68,6 +68,11 @@ class LexerDfa {
   // point whose UTF-8 encoding starts with `byte` (conservative for bytes
   // >= 0x80: true if any non-ASCII code point can follow).
   bool Continues(int32_t state, unsigned char byte);
+  // ClassRepresentatives lists one code point per class of code points the
+  // lexer tells apart: every ASCII code point, then the first code point of
+  // each class above ASCII. Feeding each to Next from a state reaches every
+  // state the DFA can reach from it in one step (for exhaustive searches).
+  std::vector<uint32_t> ClassRepresentatives() const;
 
   // Work done so far: configurations visited while building states, and
   // transitions taken. Tests bound generation work with these.

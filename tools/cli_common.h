@@ -61,6 +61,7 @@ int RunReduce(const std::vector<std::string>& args);
 int RunKPath(const std::vector<std::string>& args);
 int RunDict(const std::vector<std::string>& args);
 int RunBindings(const std::vector<std::string>& args);
+int RunDoctor(const std::vector<std::string>& args);
 int RunParseServer(const std::vector<std::string>& args);
 
 }  // namespace grammut::cli

@@ -14,6 +14,8 @@
 //                    [--max_size BYTES] --out DIR
 //   grammut dict     --grammar G [-o FILE]
 //   grammut bindings --grammar G [--weights W] [-o FILE] [FILE_OR_DIR...]
+//   grammut doctor   --grammar G [--start R] [--inputs N] [--seconds S]
+//                    [--json] [FILE_OR_DIR...]
 //   grammut parse-server   (started by a fuzzer's grammut; see
 //                          parse/parse_service.h)
 #include <cstdio>
@@ -50,6 +52,10 @@ constexpr char kUsage[] =
     "  grammut bindings --grammar G [--weights W] [-o FILE] [FILE_OR_DIR...]\n"
     "                   (where names are defined and used, learned from the\n"
     "                   files)\n"
+    "  grammut doctor   --grammar G [--start R] [--inputs N] [--seed S]\n"
+    "                   [--seconds S] [--json] [FILE_OR_DIR...]\n"
+    "                   (is the grammar fit for fuzzing, and what to fix;\n"
+    "                   exit 0: fit, 1: not, 2: usage)\n"
     "  grammut parse-server   (not for people: a fuzzer's grammut starts it\n"
     "                   to parse its corpus entries)\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
@@ -88,6 +94,7 @@ int main(int argc, char** argv) {
   if (command == "kpath") return RunKPath(args);
   if (command == "dict") return RunDict(args);
   if (command == "bindings") return RunBindings(args);
+  if (command == "doctor") return RunDoctor(args);
   if (command == "parse-server") return RunParseServer(args);
   std::fprintf(stderr, "grammut: unknown command '%s'\n\n%s\n", command.c_str(),
                kUsage);

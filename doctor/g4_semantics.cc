@@ -1,0 +1,233 @@
+// g4_semantics.cc: see g4_semantics.h.
+#include "doctor/g4_semantics.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+
+namespace grammut {
+namespace {
+
+bool IsWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// A cursor over the source that counts lines.
+class Scanner {
+ public:
+  explicit Scanner(absl::string_view text) : text_(text) {}
+
+  bool done() const { return pos_ >= text_.size(); }
+  char peek(size_t ahead = 0) const {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+  size_t pos() const { return pos_; }
+  int line() const { return line_; }
+  absl::string_view Slice(size_t from) const {
+    return text_.substr(from, pos_ - from);
+  }
+  void Advance() {
+    if (done()) return;
+    if (text_[pos_] == '\n') ++line_;
+    ++pos_;
+  }
+
+  // Skips a comment if one starts here; returns whether it did.
+  bool SkipComment() {
+    if (peek() == '/' && peek(1) == '/') {
+      while (!done() && peek() != '\n') Advance();
+      return true;
+    }
+    if (peek() == '/' && peek(1) == '*') {
+      Advance();
+      Advance();
+      while (!done() && !(peek() == '*' && peek(1) == '/')) Advance();
+      Advance();
+      Advance();
+      return true;
+    }
+    return false;
+  }
+  // Skips whitespace and comments.
+  void SkipSpace() {
+    while (!done()) {
+      if (std::isspace(static_cast<unsigned char>(peek()))) {
+        Advance();
+      } else if (!SkipComment()) {
+        return;
+      }
+    }
+  }
+  // At `open`: skips to after the matching `close`, honouring backslash
+  // escapes (quoted literals, character sets, argument lists).
+  void SkipDelimited(char close) {
+    Advance();
+    while (!done() && peek() != close) {
+      if (peek() == '\\') Advance();
+      Advance();
+    }
+    Advance();
+  }
+  // At `{`: skips the balanced block, with the target language's strings
+  // and comments inside it.
+  void SkipBlock() {
+    int depth = 0;
+    while (!done()) {
+      if (SkipComment()) continue;
+      const char c = peek();
+      if (c == '"' || c == '\'') {
+        SkipDelimited(c);
+        continue;
+      }
+      Advance();
+      if (c == '{') ++depth;
+      if (c == '}' && --depth == 0) return;
+    }
+  }
+  std::string Word() {
+    const size_t from = pos_;
+    while (!done() && IsWordChar(peek())) Advance();
+    return std::string(Slice(from));
+  }
+
+ private:
+  absl::string_view text_;
+  size_t pos_ = 0;
+  int line_ = 1;
+};
+
+bool IsRuleModifier(const std::string& w) {
+  return w == "fragment" || w == "public" || w == "private" || w == "protected";
+}
+
+}  // namespace
+
+std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
+                                        absl::string_view file) {
+  std::vector<G4Semantic> out;
+  Scanner s(text);
+  // The words of the current top-level statement, the rule whose body we
+  // are in (after its ':'), and a pending `@name`.
+  std::vector<std::string> words;
+  std::string rule;
+  bool in_body = false;
+  std::string at_name;
+  bool after_at = false;
+  auto end_statement = [&] {
+    words.clear();
+    rule.clear();
+    in_body = false;
+    at_name.clear();
+    after_at = false;
+  };
+  while (!s.done()) {
+    if (s.SkipComment()) continue;
+    const char c = s.peek();
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      s.Advance();
+    } else if (c == '\'' || c == '"') {
+      s.SkipDelimited(c);
+    } else if (c == '[') {
+      s.SkipDelimited(']');
+    } else if (c == '@') {
+      s.Advance();
+      s.SkipSpace();
+      at_name = s.Word();
+      after_at = true;
+      if (s.peek() == ':' && s.peek(1) == ':') {
+        s.Advance();
+        s.Advance();
+        at_name += "::" + s.Word();
+      }
+    } else if (IsWordChar(c)) {
+      words.push_back(s.Word());
+    } else if (c == ':' && s.peek(1) == ':') {
+      s.Advance();
+      s.Advance();
+    } else if (c == ':') {
+      s.Advance();
+      if (!in_body) {
+        in_body = true;
+        for (const std::string& w : words) {
+          if (!IsRuleModifier(w)) {
+            rule = w;
+            break;
+          }
+        }
+      }
+    } else if (c == ';') {
+      s.Advance();
+      end_statement();
+    } else if (c == '{') {
+      const size_t from = s.pos();
+      const int line = s.line();
+      const bool top_block =
+          !in_body && !after_at && !words.empty() &&
+          (words.back() == "options" || words.back() == "tokens" ||
+           words.back() == "channels");
+      s.SkipBlock();
+      G4Semantic item;
+      item.file = std::string(file);
+      item.line = line;
+      item.text = std::string(s.Slice(from));
+      if (top_block) {
+        // options/tokens/channels: not code. At the top level no ';'
+        // follows; in a rule header the rule goes on.
+        if (words.size() == 1) end_statement();
+        continue;
+      }
+      if (after_at) {
+        item.kind = G4SemanticKind::kNamedAction;
+        item.name = at_name;
+        // In a rule's header (after its name) the action is the rule's.
+        for (const std::string& w : words) {
+          if (!IsRuleModifier(w)) {
+            item.rule = w;
+            break;
+          }
+        }
+        const bool top_level = item.rule.empty();
+        after_at = false;
+        at_name.clear();
+        out.push_back(std::move(item));
+        if (top_level) end_statement();
+        continue;
+      }
+      item.rule = rule;
+      s.SkipSpace();
+      if (s.peek() == '?') {
+        s.Advance();
+        item.text += '?';
+        item.kind = G4SemanticKind::kPredicate;
+      } else {
+        item.kind = G4SemanticKind::kAction;
+      }
+      out.push_back(std::move(item));
+    } else {
+      s.Advance();
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> G4FilesOf(absl::string_view spec) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (absl::EndsWith(spec, ".g4") || absl::StrContains(spec, ".g4,")) {
+    for (absl::string_view f : absl::StrSplit(spec, ',', absl::SkipEmpty())) {
+      files.emplace_back(f);
+    }
+  } else if (fs::is_directory(std::string(spec), ec)) {
+    for (const auto& e : fs::directory_iterator(std::string(spec), ec)) {
+      if (e.path().extension() == ".g4") files.push_back(e.path().string());
+    }
+    std::sort(files.begin(), files.end());
+  }
+  return files;
+}
+
+}  // namespace grammut

@@ -1,0 +1,55 @@
+// g4_semantics.h: the semantic predicates and actions written in .g4 files.
+//
+// ANTLR's .interp output keeps only where predicates and actions are, not
+// their text. ScanG4Semantics reads a grammar's source for them: rule
+// actions `{...}`, predicates `{...}?` and named actions (`@members {...}`,
+// a rule's `@init {...}`), with the rule and line they stand in. It is a
+// scanner, not a parser: it skips comments, literals and character sets and
+// counts braces, which is all .g4 syntax needs for this.
+//
+// Example:
+//   for (const G4Semantic& s : ScanG4Semantics(text, "Expr.g4")) {
+//     ... s.rule, s.line, s.text ...
+//   }
+#ifndef GRAMMUT_DOCTOR_G4_SEMANTICS_H_
+#define GRAMMUT_DOCTOR_G4_SEMANTICS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace grammut {
+
+// What a `{...}` block in a .g4 file is.
+enum class G4SemanticKind {
+  kPredicate,    // {...}? in a rule
+  kAction,       // {...} in a rule
+  kNamedAction,  // @name {...}, at the top or in a rule's header
+};
+
+// One predicate or action found in a .g4 file.
+struct G4Semantic {
+  G4SemanticKind kind = G4SemanticKind::kAction;
+  std::string rule;  // the rule it stands in; empty at the top level
+  std::string name;  // kNamedAction: the name, e.g. "members" or
+                     // "parser::members"
+  std::string file;
+  int line = 0;      // 1-based line of the opening brace
+  std::string text;  // the block as written, braces (and `?`) included
+};
+
+// ScanG4Semantics lists the predicates and actions of the .g4 source `text`
+// in the order they appear; `file` is copied into each item. `options`,
+// `tokens` and `channels` blocks are not actions and are skipped.
+std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
+                                        absl::string_view file);
+
+// G4FilesOf lists the .g4 files behind a grammar given as Grammar::Load
+// takes it: the comma-separated .g4 files, or the .g4 files of a directory
+// (sorted). Empty when there are none (a directory of .interp files only).
+std::vector<std::string> G4FilesOf(absl::string_view spec);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_DOCTOR_G4_SEMANTICS_H_

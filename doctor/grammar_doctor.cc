@@ -1,0 +1,221 @@
+// grammar_doctor.cc: see grammar_doctor.h. The corpus and generation runs
+// are in doctor_runs.cc.
+#include "doctor/grammar_doctor.h"
+
+#include <cctype>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "base/file_io.h"
+#include "doctor/g4_semantics.h"
+#include "doctor/internal/doctor_runs.h"
+#include "doctor/lexer_check.h"
+#include "grammar/antlr/atn_semantics.h"
+#include "grammar/grammar.h"
+#include "grammar/grammar_dictionary.h"
+
+namespace grammut {
+namespace {
+
+// Whitespace runs made one space, cut at 160 characters.
+std::string OneLine(absl::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > 160) out = out.substr(0, 157) + "...";
+  return out;
+}
+
+std::string Treatment(bool predicate, bool lexer) {
+  if (!predicate) return "ignored: not run";
+  return lexer ? "ignored: always true (the lexer may make tokens the real "
+                 "lexer would refuse here)"
+               : "ignored: always true (generation and parsing take the "
+                 "alternatives it guards as if it held)";
+}
+
+// Predicates and actions from the .g4 source if there is one, else from
+// the ATN (where they are, not their text).
+void FindSemantics(const Grammar& g, const std::string& spec,
+                   DoctorReport* report) {
+  for (const std::string& file : G4FilesOf(spec)) {
+    absl::StatusOr<std::string> text = ReadFile(file);
+    if (!text.ok()) continue;
+    report->have_source = true;
+    for (const G4Semantic& s : ScanG4Semantics(*text, file)) {
+      SemanticFinding f;
+      f.kind = s.kind == G4SemanticKind::kPredicate ? "predicate"
+               : s.kind == G4SemanticKind::kAction  ? "action"
+                                                    : "named action";
+      f.rule = s.rule;
+      f.lexer = !s.rule.empty() &&
+                std::isupper(static_cast<unsigned char>(s.rule[0]));
+      f.where = absl::StrCat(file, ":", s.line);
+      f.text = OneLine(s.text);
+      if (s.kind == G4SemanticKind::kNamedAction)
+        f.text = "@" + s.name + " " + f.text;
+      f.treatment = Treatment(s.kind == G4SemanticKind::kPredicate, f.lexer);
+      report->semantics.push_back(std::move(f));
+    }
+  }
+  if (report->have_source) return;
+  for (const atn_internal::AtnSemantic& s : atn_internal::ListAtnSemantics(g)) {
+    SemanticFinding f;
+    f.kind = s.predicate ? "predicate" : "action";
+    f.lexer = s.lexer;
+    const std::vector<std::string>& names =
+        s.lexer ? g.lexer_interp().rule_names : g.parser_interp().rule_names;
+    f.rule = s.rule >= 0 && s.rule < static_cast<int>(names.size())
+                 ? names[s.rule]
+                 : "?";
+    f.treatment = Treatment(s.predicate, s.lexer);
+    report->semantics.push_back(std::move(f));
+  }
+}
+
+// Parser rules no derivation of `start` uses.
+std::vector<std::string> UnreachableRules(const Grammar& g, int start) {
+  const AtnGraph& p = g.parser_graph();
+  std::vector<std::vector<int>> callees(g.num_rules());
+  for (size_t s = 0; s < p.states.size(); ++s) {
+    const AtnState& st = p.states[s];
+    if (st.rule < 0 || st.rule >= g.num_rules()) continue;
+    for (uint32_t k = 0; k < st.num_edges; ++k) {
+      const AtnEdge& e = p.edges[st.first_edge + k];
+      if (e.kind == EdgeKind::kRule) callees[st.rule].push_back(e.label);
+    }
+  }
+  std::vector<bool> seen(g.num_rules(), false);
+  std::vector<int> work{start};
+  seen[start] = true;
+  while (!work.empty()) {
+    const int r = work.back();
+    work.pop_back();
+    for (int c : callees[r]) {
+      if (!seen[c]) {
+        seen[c] = true;
+        work.push_back(c);
+      }
+    }
+  }
+  std::vector<std::string> out;
+  for (int r = 0; r < g.num_rules(); ++r) {
+    if (!seen[r]) out.push_back(g.rule_name(r));
+  }
+  return out;
+}
+
+void CheckLexer(const Grammar& g, DoctorReport* report) {
+  const LexerCheck check = CheckLexerRules(g);
+  for (const ShadowedLexerRule& s : check.shadowed) {
+    report->shadowed.push_back(
+        LexerFinding{s.rule, s.mode, s.by, s.example, s.parser_uses});
+  }
+  for (const ShadowedLexerRule& s : check.no_text) {
+    report->no_text.push_back(
+        LexerFinding{s.rule, s.mode, "", "", s.parser_uses});
+  }
+  report->tokens_not_made = check.parser_tokens_not_made;
+  report->lexer_undecided = check.undecided;
+}
+
+// The warnings and blocking problems, from the findings.
+void Judge(const DoctorOptions& opt, DoctorReport* r) {
+  int predicates = 0, actions = 0;
+  for (const SemanticFinding& s : r->semantics) {
+    (s.kind == "predicate" ? predicates : actions) += 1;
+  }
+  if (predicates > 0) {
+    r->warnings.push_back(absl::StrCat(
+        predicates, " semantic predicate(s) taken as always true"));
+  }
+  if (actions > 0) {
+    r->warnings.push_back(absl::StrCat(actions, " action(s) not run"));
+  }
+  for (const LexerFinding& s : r->shadowed) {
+    r->warnings.push_back(
+        absl::StrFormat("lexer rule %s is shadowed by %s%s", s.rule, s.by,
+                        s.parser_uses ? " (the parser needs it)" : ""));
+  }
+  for (const LexerFinding& s : r->no_text) {
+    r->warnings.push_back(
+        absl::StrFormat("lexer rule %s matches no text", s.rule));
+  }
+  for (const std::string& t : r->tokens_not_made) {
+    r->warnings.push_back(absl::StrFormat(
+        "the parser uses token %s, which no lexer rule makes", t));
+  }
+  if (!r->unreachable_rules.empty()) {
+    r->warnings.push_back(
+        absl::StrFormat("%d parser rule(s) unreachable from %s: %s",
+                        r->unreachable_rules.size(), r->start_rule,
+                        absl::StrJoin(r->unreachable_rules, ", ")));
+  }
+  if (r->have_corpus && !r->corpus.failures.empty() &&
+      r->corpus.parse_rate() >= opt.min_parse_rate) {
+    r->warnings.push_back(absl::StrFormat("%d corpus file(s) do not parse",
+                                          r->corpus.failures.size()));
+  }
+  if (!r->start_found) {
+    r->blocking.push_back(
+        absl::StrFormat("start rule %s not found", r->start_rule));
+    return;
+  }
+  if (r->have_corpus && r->corpus.parse_rate() < opt.min_parse_rate) {
+    r->blocking.push_back(absl::StrFormat(
+        "corpus parse rate %.1f%% is under %.0f%%",
+        100 * r->corpus.parse_rate(), 100 * opt.min_parse_rate));
+  }
+  for (const GenerationFindings& gen : r->generation) {
+    if (gen.mode != "learned") continue;
+    if (gen.valid_rate() < opt.min_valid_rate) {
+      r->blocking.push_back(absl::StrFormat(
+          "%.1f%% of learned-mode inputs re-parse, under %.0f%%",
+          100 * gen.valid_rate(), 100 * opt.min_valid_rate));
+    }
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<DoctorReport> ExamineGrammar(const DoctorOptions& opt) {
+  absl::StatusOr<std::unique_ptr<Grammar>> loaded = Grammar::Load(opt.grammar);
+  if (!loaded.ok()) return loaded.status();
+  const Grammar& g = **loaded;
+  DoctorReport report;
+  report.grammar = g.name();
+  report.spec = opt.grammar;
+  report.parser_rules = g.num_rules();
+  report.lexer_rules = static_cast<int>(g.lexer_interp().rule_names.size());
+  int start = g.start_rule();
+  if (!opt.start_rule.empty()) start = g.FindRule(opt.start_rule);
+  report.start_found = start >= 0;
+  report.start_rule = start >= 0 ? g.rule_name(start) : opt.start_rule;
+  FindSemantics(g, opt.grammar, &report);
+  CheckLexer(g, &report);
+  if (report.start_found) {
+    report.unreachable_rules = UnreachableRules(g, start);
+    report.have_corpus = !opt.corpus.empty();
+    Weights weights(g);
+    if (report.have_corpus) {
+      report.corpus =
+          doctor_internal::ParseCorpus(g, start, opt.corpus, &weights);
+    }
+    report.generation = doctor_internal::GenerateAll(g, start, weights, opt);
+  }
+  report.dictionary = GrammarDictionaryWords(g);
+  Judge(opt, &report);
+  return report;
+}
+
+}  // namespace grammut

@@ -1,0 +1,32 @@
+// internal/doctor_runs.h: the doctor's corpus parse and generation runs.
+#ifndef GRAMMUT_DOCTOR_INTERNAL_DOCTOR_RUNS_H_
+#define GRAMMUT_DOCTOR_INTERNAL_DOCTOR_RUNS_H_
+
+#include <string>
+#include <vector>
+
+#include "doctor/grammar_doctor.h"
+#include "grammar/grammar.h"
+#include "learn/weights.h"
+
+namespace grammut {
+namespace doctor_internal {
+
+// ParseCorpus parses `files` from rule `start`, records the first error of
+// each file that does not parse cleanly (or why it was not read), and
+// counts the clean parses into `weights`.
+CorpusFindings ParseCorpus(const Grammar& grammar, int start,
+                           const std::vector<std::string>& files,
+                           Weights* weights);
+
+// GenerateAll generates `options.inputs` inputs of rule `start` in each
+// mode (learned with `weights`, inverse, uniform), each mode from
+// `options.seed` and within `options.seconds_per_mode`, and re-parses them.
+std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
+                                            const Weights& weights,
+                                            const DoctorOptions& options);
+
+}  // namespace doctor_internal
+}  // namespace grammut
+
+#endif  // GRAMMUT_DOCTOR_INTERNAL_DOCTOR_RUNS_H_

@@ -1,0 +1,203 @@
+// Tests for `grammut doctor`'s checks (doctor/): each grammar under
+// tests/data/doctor/ plants one problem, and the doctor reports exactly it.
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "doctor/doctor_report.h"
+#include "doctor/g4_semantics.h"
+#include "doctor/grammar_doctor.h"
+#include "doctor/lexer_check.h"
+#include "grammar/antlr/atn_semantics.h"
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+std::string Data(const std::string& file) {
+  return testing::TestData("doctor/" + file);
+}
+
+DoctorReport Examine(const std::string& g4,
+                     std::vector<std::string> corpus = {},
+                     const std::string& start = "") {
+  DoctorOptions opt;
+  opt.grammar = Data(g4);
+  opt.start_rule = start;
+  opt.corpus = std::move(corpus);
+  opt.inputs = 50;
+  opt.seconds_per_mode = 60;  // never cut short: the counts stay exact
+  absl::StatusOr<DoctorReport> r = ExamineGrammar(opt);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : DoctorReport{};
+}
+
+// Nothing but the problem the grammar plants: no predicate or action
+// unless `semantics`, no lexer finding unless `shadowed`, no unreachable
+// rule unless `unreachable`.
+void ExpectOnly(const DoctorReport& r, size_t semantics, size_t shadowed,
+                size_t unreachable) {
+  EXPECT_EQ(r.semantics.size(), semantics);
+  EXPECT_EQ(r.shadowed.size(), shadowed);
+  EXPECT_TRUE(r.no_text.empty());
+  EXPECT_TRUE(r.tokens_not_made.empty());
+  EXPECT_TRUE(r.lexer_undecided.empty());
+  EXPECT_EQ(r.unreachable_rules.size(), unreachable);
+}
+
+TEST(Doctor, CleanGrammarReportsNothingAndIsFit) {
+  const DoctorReport r = Examine(
+      "Clean.g4", {Data("corpus_ok/one.txt"), Data("corpus_ok/two.txt")});
+  ExpectOnly(r, 0, 0, 0);
+  EXPECT_TRUE(r.have_source);
+  EXPECT_EQ(r.start_rule, "start");
+  EXPECT_EQ(r.corpus.files, 2);
+  EXPECT_EQ(r.corpus.parsed, 2);
+  EXPECT_TRUE(r.corpus.failures.empty());
+  ASSERT_EQ(r.generation.size(), 3u);
+  for (const GenerationFindings& g : r.generation) {
+    EXPECT_EQ(g.generated, 50) << g.mode;
+    EXPECT_EQ(g.valid, 50) << g.mode;
+    EXPECT_FALSE(g.cut_short);
+  }
+  EXPECT_EQ(r.generation[0].mode, "learned");
+  EXPECT_EQ(r.generation[0].weights, "corpus");
+  EXPECT_EQ(r.dictionary,
+            (std::vector<std::string>{"let", "=", ";", "+", "(", ")"}));
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_TRUE(r.fit());
+  EXPECT_TRUE(
+      absl::StrContains(FormatDoctorText(r), "\nverdict: fit for fuzzing\n"));
+}
+
+TEST(Doctor, PredicateIsReportedWithItsTextAsAlwaysTrue) {
+  const DoctorReport r = Examine("Predicate.g4");
+  ExpectOnly(r, 1, 0, 0);
+  const SemanticFinding& s = r.semantics[0];
+  EXPECT_EQ(s.kind, "predicate");
+  EXPECT_EQ(s.rule, "term");
+  EXPECT_FALSE(s.lexer);
+  EXPECT_EQ(s.text, "{isDeclared()}?");
+  EXPECT_TRUE(absl::EndsWith(s.where, "Predicate.g4:6")) << s.where;
+  EXPECT_TRUE(absl::StartsWith(s.treatment, "ignored: always true"));
+  EXPECT_TRUE(r.fit());
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            "1 semantic predicate(s) taken as always true"}));
+}
+
+TEST(Doctor, ActionIsReportedWithItsTextAsNotRun) {
+  const DoctorReport r = Examine("Action.g4");
+  ExpectOnly(r, 1, 0, 0);
+  const SemanticFinding& s = r.semantics[0];
+  EXPECT_EQ(s.kind, "action");
+  EXPECT_EQ(s.rule, "stmt");
+  EXPECT_EQ(s.text, "{declare($ID.text);}");
+  EXPECT_EQ(s.treatment, "ignored: not run");
+  EXPECT_TRUE(r.fit());
+}
+
+// Without the .g4 source (a directory of .interp files) the ATN still
+// says where the predicate is.
+TEST(Doctor, PredicateWithoutSourceIsFoundInTheAtn) {
+  auto g = Grammar::Load(Data("Predicate.g4"));
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::vector<atn_internal::AtnSemantic> found =
+      atn_internal::ListAtnSemantics(**g);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_TRUE(found[0].predicate);
+  EXPECT_FALSE(found[0].lexer);
+  EXPECT_EQ((*g)->rule_name(found[0].rule), "term");
+}
+
+TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
+  const DoctorReport r = Examine("Shadowed.g4");
+  ExpectOnly(r, 0, 1, 0);
+  const LexerFinding& s = r.shadowed[0];
+  EXPECT_EQ(s.rule, "IF");
+  EXPECT_EQ(s.by, "ID");
+  EXPECT_EQ(s.example, "if");
+  EXPECT_EQ(s.mode, "DEFAULT_MODE");
+  EXPECT_TRUE(s.parser_uses);
+  // What it costs: generated `if ...;` statements never parse again.
+  EXPECT_LT(r.generation[0].valid_rate(), 0.95);
+  ASSERT_EQ(r.blocking.size(), 1u);
+  EXPECT_TRUE(absl::StrContains(r.blocking[0], "learned-mode"))
+      << r.blocking[0];
+}
+
+TEST(Doctor, RuleTheStartRuleNeverUsesIsUnreachable) {
+  const DoctorReport r = Examine("Unreachable.g4");
+  ExpectOnly(r, 0, 0, 1);
+  EXPECT_EQ(r.unreachable_rules, (std::vector<std::string>{"unused"}));
+  EXPECT_TRUE(r.fit());
+  // From another start rule, the rest is unreachable.
+  const DoctorReport from_term = Examine("Unreachable.g4", {}, "unused");
+  EXPECT_EQ(from_term.unreachable_rules,
+            (std::vector<std::string>{"start", "stmt", "expr", "term"}));
+}
+
+TEST(Doctor, CorpusFileThatFailsIsListedWithItsFirstError) {
+  const DoctorReport r = Examine(
+      "Clean.g4", {Data("corpus_bad/bad.txt"), Data("corpus_bad/good.txt")});
+  ExpectOnly(r, 0, 0, 0);
+  EXPECT_EQ(r.corpus.files, 2);
+  EXPECT_EQ(r.corpus.parsed, 1);
+  ASSERT_EQ(r.corpus.failures.size(), 1u);
+  EXPECT_EQ(r.corpus.failures[0].file, Data("corpus_bad/bad.txt"));
+  EXPECT_TRUE(absl::StartsWith(r.corpus.failures[0].error, "1:8: "))
+      << r.corpus.failures[0].error;
+  EXPECT_FALSE(r.fit());
+  EXPECT_EQ(r.blocking,
+            (std::vector<std::string>{"corpus parse rate 50.0% is under 90%"}));
+}
+
+TEST(Doctor, MissingStartRuleBlocks) {
+  const DoctorReport r = Examine("Clean.g4", {}, "nosuch");
+  EXPECT_FALSE(r.start_found);
+  EXPECT_TRUE(r.generation.empty());
+  EXPECT_EQ(r.blocking,
+            (std::vector<std::string>{"start rule nosuch not found"}));
+}
+
+TEST(Doctor, MissingGrammarIsAnError) {
+  DoctorOptions opt;
+  opt.grammar = Data("NoSuch.g4");
+  EXPECT_FALSE(ExamineGrammar(opt).ok());
+}
+
+// The scanner skips comments, literals, character sets, option blocks
+// and the target language's strings inside actions.
+TEST(G4Semantics, FindsPredicatesActionsAndNamedActionsOnly) {
+  const std::string g4 =
+      "grammar T;\n"
+      "options { language = Java; }\n"
+      "tokens { A, B }\n"
+      "@members { int n = 0; /* } */ String s = \"}\"; }\n"
+      "r @init { n = 1; } : 'a' {n > 0}? x | '{' x { n++; } ; // {no}\n"
+      "x : 'b' ; /* { nor this } */\n"
+      "C : [{}]+ {skipIt();} ;\n"
+      "D : 'd' {n < 2}? ;\n";
+  const std::vector<G4Semantic> found = ScanG4Semantics(g4, "T.g4");
+  ASSERT_EQ(found.size(), 6u);
+  EXPECT_EQ(found[0].kind, G4SemanticKind::kNamedAction);
+  EXPECT_EQ(found[0].name, "members");
+  EXPECT_EQ(found[0].rule, "");
+  EXPECT_EQ(found[0].line, 4);
+  EXPECT_EQ(found[1].kind, G4SemanticKind::kNamedAction);
+  EXPECT_EQ(found[1].name, "init");
+  EXPECT_EQ(found[1].rule, "r");
+  EXPECT_EQ(found[2].kind, G4SemanticKind::kPredicate);
+  EXPECT_EQ(found[2].text, "{n > 0}?");
+  EXPECT_EQ(found[2].rule, "r");
+  EXPECT_EQ(found[3].kind, G4SemanticKind::kAction);
+  EXPECT_EQ(found[3].text, "{ n++; }");
+  EXPECT_EQ(found[4].rule, "C");
+  EXPECT_EQ(found[4].text, "{skipIt();}");
+  EXPECT_EQ(found[5].kind, G4SemanticKind::kPredicate);
+  EXPECT_EQ(found[5].rule, "D");
+  EXPECT_EQ(found[5].line, 8);
+}
+
+}  // namespace
+}  // namespace grammut
