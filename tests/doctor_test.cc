@@ -139,17 +139,18 @@ TEST(Doctor, RuleTheStartRuleNeverUsesIsUnreachable) {
 
 TEST(Doctor, CorpusFileThatFailsIsListedWithItsFirstError) {
   const DoctorReport r = Examine(
-      "Clean.g4", {Data("corpus_bad/bad.txt"), Data("corpus_bad/good.txt")});
+      "Clean.g4", {Data("corpus_bad/bad.txt"), Data("corpus_bad/bad2.txt"),
+                   Data("corpus_bad/good.txt")});
   ExpectOnly(r, 0, 0, 0);
-  EXPECT_EQ(r.corpus.files, 2);
+  EXPECT_EQ(r.corpus.files, 3);
   EXPECT_EQ(r.corpus.parsed, 1);
-  ASSERT_EQ(r.corpus.failures.size(), 1u);
+  ASSERT_EQ(r.corpus.failures.size(), 2u);
   EXPECT_EQ(r.corpus.failures[0].file, Data("corpus_bad/bad.txt"));
   EXPECT_TRUE(absl::StartsWith(r.corpus.failures[0].error, "1:8: "))
       << r.corpus.failures[0].error;
   EXPECT_FALSE(r.fit());
   EXPECT_EQ(r.blocking,
-            (std::vector<std::string>{"corpus parse rate 50.0% is under 90%"}));
+            (std::vector<std::string>{"corpus parse rate 33.3% is under 50%"}));
 }
 
 TEST(Doctor, MissingStartRuleBlocks) {
