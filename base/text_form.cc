@@ -35,14 +35,14 @@ absl::Status ForEachTextLine(
   return absl::OkStatus();
 }
 
-std::string QuoteText(absl::string_view text) {
+std::string QuotedField(absl::string_view text) {
   return absl::StrCat("\"",
                       absl::StrReplaceAll(absl::CEscape(text),
                                           {{" ", "\\040"}, {"#", "\\043"}}),
                       "\"");
 }
 
-bool UnquoteText(absl::string_view field, std::string* out) {
+bool UnquoteField(absl::string_view field, std::string* out) {
   return field.size() >= 2 && field.front() == '"' && field.back() == '"' &&
          absl::CUnescape(field.substr(1, field.size() - 2), out);
 }

@@ -28,9 +28,9 @@ absl::Status ForEachTextLine(
 
 // A text as one field of a line: in double quotes, C-escaped, with no
 // space or '#' left (octal escapes: a hex one would run on into hex
-// digits). UnquoteText reads it back; false if `field` is not one.
-std::string QuoteText(absl::string_view text);
-bool UnquoteText(absl::string_view field, std::string* out);
+// digits). UnquoteField reads it back; false if `field` is not one.
+std::string QuotedField(absl::string_view text);
+bool UnquoteField(absl::string_view field, std::string* out);
 
 }  // namespace grammut
 

@@ -420,12 +420,12 @@ std::string BindingModel::ToText() const {
   for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [unit, text] : places_[id].snippets) {
       absl::StrAppend(&out, "snippet ", id, " ", grammar_.rule_name(unit), " ",
-                      QuoteText(text), "\n");
+                      QuotedField(text), "\n");
     }
   }
   for (size_t id = 0; id < places_.size(); ++id) {
     for (const auto& [text, count] : places_[id].free) {
-      absl::StrAppend(&out, "free ", id, " ", count, " ", QuoteText(text),
+      absl::StrAppend(&out, "free ", id, " ", count, " ", QuotedField(text),
                       "\n");
     }
   }
@@ -632,7 +632,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
           int unit = -1;
           std::string unescaped;
           if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
-              !UnquoteText(f[3], &unescaped)) {
+              !UnquoteField(f[3], &unescaped)) {
             return bad("snippet takes ID UNIT-RULE \"TEXT\"");
           }
           if (absl::Status st = rule(f[2], &unit); !st.ok()) return st;
@@ -648,7 +648,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
           std::string unescaped;
           if (f.size() != 4 || !absl::SimpleAtoi(f[1], &file_id) ||
               !absl::SimpleAtod(f[2], &count) || count <= 0 ||
-              !UnquoteText(f[3], &unescaped)) {
+              !UnquoteField(f[3], &unescaped)) {
             return bad("free takes ID COUNT \"TEXT\"");
           }
           auto it = by_file_id.find(file_id);

@@ -27,7 +27,7 @@ absl::Status SaveTokenTexts(const Grammar& grammar,
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (!tokens.HasOpenText(t)) continue;
     for (const std::string& text : pool.texts(t)) {
-      absl::StrAppend(&out, "text T=", t, " ", QuoteText(text), "\n");
+      absl::StrAppend(&out, "text T=", t, " ", QuotedField(text), "\n");
       ++n;
     }
   }
@@ -62,7 +62,7 @@ absl::Status LoadTokenTexts(const Grammar& grammar, const std::string& path,
           int type = 0;
           if (f.size() != 3 || !absl::StartsWith(f[1], "T=") ||
               !absl::SimpleAtoi(f[1].substr(2), &type) || type <= 0 ||
-              type > grammar.max_token_type() || !UnquoteText(f[2], &text)) {
+              type > grammar.max_token_type() || !UnquoteField(f[2], &text)) {
             return bad("text takes T=TYPE \"TEXT\"");
           }
           if (pool != nullptr) {
