@@ -99,6 +99,10 @@ constexpr SettingRow kRows[] = {
    "a chance from 0 to 1", "0", "MutatorConfig::bind_names",
    "chance that the names in what a tree edit writes are bound to what the "
    "input defines before them"},
+  {"GRAMMUT_FAMILIAR_TOKENS", "familiar_tokens", X, kNumber, 0, 1,
+   "0 or 1", "1", "MutatorConfig::familiar_tokens",
+   "1: in the learned mode, token texts keep to the lexer steps the "
+   "corpus's texts take (TokenGenerator::Familiar)"},
   {"GRAMMUT_EDGE_WIN", "edge_win", X, kNumber, 1, kNoMax,
    "a number, at least 1 (the worth of a new hit count)", "3",
    "MutatorConfig::edge_win",

@@ -388,7 +388,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     const size_t cap = std::min<size_t>(max_len, rng.Chance(0.8) ? 16 : 64);
     // Outside the inverse and uniform modes a text keeps to the lexer
     // steps the corpus took (Familiar), else a corpus text stands in.
-    const bool familiar = !exotic && learned(type) >= kMinLearnedTexts;
+    const bool familiar =
+        familiar_on_ && !exotic && learned(type) >= kMinLearnedTexts;
     for (int attempt = 0; attempt < (familiar ? kFamiliarTries : 3);
          ++attempt) {
       const int rule = rules[rng.Below(rules.size())];

@@ -94,6 +94,8 @@ class TokenGenerator {
   // `\n` but not `\u{7A}`). True while fewer than kMinLearnedTexts texts
   // of `type` were learned, or without a DFA.
   bool Familiar(int type, int rule, absl::string_view text);
+  // Turns Familiar's judging of walks on or off (on by default).
+  void set_familiar(bool on) { familiar_on_ = on; }
   // Texts learned of `type`.
   int learned(int type) const {
     return static_cast<size_t>(type) < learned_.size() ? learned_[type] : 0;
@@ -136,6 +138,7 @@ class TokenGenerator {
   // learned per type.
   absl::flat_hash_set<uint64_t> steps_;
   std::vector<int> learned_;
+  bool familiar_on_ = true;
   // Scratch for Walk.
   std::vector<int32_t> stack_;
   std::vector<int64_t> pending_of_;

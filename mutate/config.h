@@ -50,6 +50,9 @@ struct MutatorConfig {
   // input defines before them (experiment bind_names; bind/binder.h). Off
   // until a coverage benchmark shows it helps.
   double bind_names = 0.0;
+  // Whether learned-mode token texts keep to the lexer steps the corpus's
+  // texts take (experiment familiar_tokens; TokenGenerator::Familiar).
+  bool familiar_tokens = true;
   // What a kept output that reached new code (a counter no earlier run
   // reached at all) is worth to the schedule, against 1 for one that only
   // reached a new hit count of known code and 0.1 for a reduction

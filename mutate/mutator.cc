@@ -116,6 +116,7 @@ absl::StatusOr<std::unique_ptr<Mutator>> Mutator::Create(
   if (grammar == nullptr) return absl::InvalidArgumentError("no grammar");
   std::unique_ptr<Mutator> m(new Mutator(config, std::move(grammar)));
   m->weights_->set_smoothing(config.smoothing);
+  m->kit_.tokens.set_familiar(config.familiar_tokens);
   m->weights_->set_by_place(ProbabilityMode::kLearned, config.placed_learned);
   m->weights_->set_by_place(ProbabilityMode::kInverse, config.placed_inverse);
   if (!config.weights_file.empty()) {

@@ -33,6 +33,7 @@ absl::StatusOr<MutatorConfig> ConfigFromSettings(const Settings& s) {
   c.input_texts = s.Number("GRAMMUT_INPUT_TEXTS");
   c.adopt_names = s.Number("GRAMMUT_ADOPT_NAMES");
   c.bind_names = s.Number("GRAMMUT_BIND_NAMES");
+  c.familiar_tokens = s.Number("GRAMMUT_FAMILIAR_TOKENS") > 0;
   c.edge_win = s.Number("GRAMMUT_EDGE_WIN");
   absl::StatusOr<GoalMix> goal = ParseGoalMix(s.Get("GRAMMUT_GOAL"));
   if (!goal.ok()) {

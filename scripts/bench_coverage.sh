@@ -53,6 +53,8 @@
 #                     grammut-bind          fuzz_<t>_grammut, experiment bind_names=1 (the names of
 #                                           what a tree edit writes are bound; bind/binder.h);
 #                     grammut-nobind        bind_names=0 (the default)
+#                     grammut-nofamiliar    fuzz_<t>_grammut, experiment familiar_tokens=0 (token texts
+#                                           not kept to the lexer steps the corpus took)
 #                     grammut-edgewin-<w>   fuzz_<t>_grammut, GRAMMUT_EDGE_WIN=<w>: another worth of a
 #                                           kept output that reached new code, e.g. grammut-edgewin-1
 #                                           (the same as a new hit count)
@@ -353,6 +355,7 @@ run_trial() {
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
                 grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
+                grammut-nofamiliar) envs+=("GRAMMUT_EXPERIMENTS=familiar_tokens=0") ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
