@@ -540,31 +540,33 @@ absl::Status BindingModel::FromText(absl::string_view text,
               if (def && use) p.first = p.defines = p.later = 1;
               continue;
             }
-            if (f[i] == "scope" && i + 1 < f.size()) {
-              int scope = -1;
-              if (f[i + 1] != "*") {
-                if (absl::Status st = rule(f[i + 1], &scope); !st.ok())
-                  return st;
+            // A rule or `none`: a file's is kept as written, a saved
+            // model's is what it learned so far.
+            auto rule_field =
+                [&](absl::string_view none, int32_t* fixed,
+                    std::vector<PlaceStats::Scope>* learned) -> absl::Status {
+              int r = -1;
+              if (f[i + 1] != none) {
+                if (absl::Status st = rule(f[i + 1], &r); !st.ok()) return st;
               }
-              // A file's scope is kept as written; a saved model's is what it
-              // learned so far.
               if (pin) {
-                p.fixed_scope = scope;
-              } else if (scope >= 0) {
-                p.scopes.push_back({1, scope, 1.0});
+                *fixed = r;
+              } else if (r >= 0) {
+                learned->push_back({1, r, 1.0});
+              }
+              return absl::OkStatus();
+            };
+            if (f[i] == "scope" && i + 1 < f.size()) {
+              if (absl::Status st = rule_field("*", &p.fixed_scope, &p.scopes);
+                  !st.ok()) {
+                return st;
               }
               continue;
             }
             if (f[i] == "after" && i + 1 < f.size()) {
-              int after = -1;
-              if (f[i + 1] != "-") {
-                if (absl::Status st = rule(f[i + 1], &after); !st.ok())
-                  return st;
-              }
-              if (pin) {
-                p.fixed_after = after;
-              } else if (after >= 0) {
-                p.afters.push_back({1, after, 1.0});
+              if (absl::Status st = rule_field("-", &p.fixed_after, &p.afters);
+                  !st.ok()) {
+                return st;
               }
               continue;
             }
