@@ -629,6 +629,18 @@ def time_to_reach(series, level):
     return None
 
 
+# The baseline every ratio is against: plain libFuzzer with the grammar's
+# words as its dictionary where a run has it (the strongest fair baseline),
+# else plain libFuzzer (set_base).
+BASE = "plain"
+
+
+def set_base(configs):
+    """Sets BASE from the configurations present (an iterable of names)."""
+    global BASE
+    BASE = "plain+dict" if "plain+dict" in set(configs) else "plain"
+
+
 COLORS = {"plain": "#1f77b4", "grammut": "#d62728", "grammut-grammar-only": "#9467bd",
           "grammut-bytes-only": "#8c564b", "plain+dict": "#2ca02c", "grammut-uniform": "#ff7f0e"}
 
@@ -746,15 +758,15 @@ def plot_stages(results_dir, scenario, target, rows):
         "set output '%s'" % png,
         "set datafile separator '\\t'",
         "set datafile missing 'NaN'",
-        "set title \"%s (%s): covered branches per stage / plain's, median of trials\"" % (
-            target, scenario),
+        "set title \"%s (%s): covered branches per stage / %s's, median of trials\"" % (
+            target, scenario, BASE),
         "set style data histogram",
         "set style histogram clustered gap 1",
         "set style fill solid 0.8 border -1",
         "set key left top",
         "set grid ytics",
         "set yrange [0.8:*]",
-        "set ylabel 'branches / plain'",
+        "set ylabel 'branches / %s'" % BASE,
         "plot '%s' using 2:xtic(1) title columnhead lc rgb '#4477aa', "
         "'' using 3 title columnhead lc rgb '#ee6677'" % data,
     ])
@@ -765,8 +777,8 @@ def plot_ratios(results_dir, scenario, agg_sc, targets):
     """Bars: each configuration's median branches / plain's, per target, with the
     trials' range (min and max / plain's median) as error bars and a line at 1;
     writes ratios_<scenario>.png. None without plain runs or gnuplot."""
-    cfgs = sorted({c for t in targets for c in agg_sc.get(t, {}) if c != "plain"}, key=_cfg_key)
-    ts = [t for t in targets if agg_sc.get(t, {}).get("plain", {}).get("branches_median")]
+    cfgs = sorted({c for t in targets for c in agg_sc.get(t, {}) if c != BASE}, key=_cfg_key)
+    ts = [t for t in targets if agg_sc.get(t, {}).get(BASE, {}).get("branches_median")]
     if not cfgs or not ts or shutil.which("gnuplot") is None:
         return None
     data = os.path.join(results_dir, "timeseries", scenario, "ratios.tsv")
@@ -774,7 +786,7 @@ def plot_ratios(results_dir, scenario, agg_sc, targets):
     with open(data, "w") as f:
         f.write("# target\t" + "\t".join("%s\t%s min\t%s max" % (c, c, c) for c in cfgs) + "\n")
         for t in ts:
-            base = agg_sc[t]["plain"]["branches_median"]
+            base = agg_sc[t][BASE]["branches_median"]
             cells = []
             for c in cfgs:
                 a = agg_sc[t].get(c)
@@ -796,15 +808,15 @@ def plot_ratios(results_dir, scenario, agg_sc, targets):
         "set output '%s'" % png,
         "set datafile separator '\\t'",
         "set datafile missing 'NaN'",
-        "set title \"%s: median branches / plain's median (bars: trials' min-max)\"" % (
-            "from seeds" if scenario == "seeded" else "from an empty corpus"),
+        "set title \"%s: median branches / %s's median (bars: trials' min-max)\"" % (
+            "from seeds" if scenario == "seeded" else "from an empty corpus", BASE),
         "set style data histogram",
         "set style histogram errorbars gap 1 lw 1",
         "set style fill solid 0.8 border -1",
         "set key left top",
         "set grid ytics",
         "set yrange [0.8:*]",
-        "set ylabel 'branches / plain'",
+        "set ylabel 'branches / %s'" % BASE,
         "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 2 lc rgb '#333333'",
         "plot " + ", \\\n     ".join(plots),
     ])
@@ -911,6 +923,7 @@ def cmd_report(args):
         raise SystemExit("coverage_report: no runs under %s/runs" % rd)
     parts = _read_parts(rd)
     rows = [_row_of(r) for r in runs]
+    set_base(x["config"] for x in rows)
     rows.sort(key=lambda x: (_sc_key(x["scenario"]), _t_key(x["target"]), _cfg_key(x["config"]),
                              x["trial"]))
     scenarios = sorted({x["scenario"] for x in rows}, key=_sc_key)
@@ -934,9 +947,9 @@ def cmd_report(args):
             agg[sc][t] = {}
             for cfg in sorted({x["config"] for x in trs}, key=_cfg_key):
                 agg[sc][t][cfg] = _aggregate([x for x in trs if x["config"] == cfg])
-            base = agg[sc][t].get("plain", {}).get("branches_median")
+            base = agg[sc][t].get(BASE, {}).get("branches_median")
             for cfg, a in agg[sc][t].items():
-                a["ratio_vs_plain"] = (a["branches_median"] / base
+                a["ratio_vs_base"] = (a["branches_median"] / base
                                        if base and a["branches_median"] is not None else None)
 
     md, txt, warnings = [], [], []
@@ -1002,7 +1015,7 @@ def cmd_report(args):
     md.append("Coverage = the final corpus replayed through the `-fprofile-instr-generate "
               "-fcoverage-mapping` build (`cov_<t>`), `llvm-cov export -summary-only`, "
               "restricted to the library's own sources. Branches/lines: covered count, "
-              "median [min-max] over trials. `/ plain`: median branch coverage / plain's "
+              "median [min-max] over trials. `/ {base}`: median branch coverage / {base}'s "
               "median in the same scenario. exec/s: median over trials of total executions / "
               "fuzzing time. Peak RSS: the largest of libFuzzer's `rss:` values and "
               "`stat::peak_rss_mb`, plus the peak RSS of grammut's parse helper "
@@ -1010,21 +1023,21 @@ def cmd_report(args):
               "grammut's last stats line reports (`cpu N%`; of the segment with the most executions when a trial restarted), median. Crashes: distinct "
               "signatures (sanitizer report kind + top 3 stack frames) over all trials, and in "
               "how many trials any was found; timeouts (>10 s) and OOMs (>2048 MB) are counted "
-              "apart. cov: = libFuzzer's final edge count (median).\n")
+              "apart. cov: = libFuzzer's final edge count (median).\n".replace("{base}", BASE))
 
     # ---- headline: ratios per target and scenario
     head = ["target"]
     cols = []
     for sc in scenarios:
         present = {c for t in agg[sc] for c in agg[sc][t]}
-        cols.append((sc, "plain", "branches"))
+        cols.append((sc, BASE, "branches"))
         cols.append((sc, "grammut", "branches"))
         cols.append((sc, "grammut", "ratio"))
         # every other configuration (ablations, grammut-no-<op>, grammut-cpu-<share>)
-        for c in sorted(present - {"plain", "grammut"}, key=_cfg_key):
+        for c in sorted(present - {BASE, "grammut"}, key=_cfg_key):
             cols.append((sc, c, "ratio"))
     for sc, c, kind in cols:
-        head.append("%s: %s" % (sc, c if kind == "branches" else c + " / plain"))
+        head.append("%s: %s" % (sc, c if kind == "branches" else c + " / " + BASE))
     hrows = []
     for t in targets:
         row = [t]
@@ -1035,18 +1048,19 @@ def cmd_report(args):
             elif kind == "branches":
                 row.append(_range(a["branches_median"], a["branches_min"], a["branches_max"]))
             else:
-                row.append(_ratio(a["ratio_vs_plain"]))
+                row.append(_ratio(a["ratio_vs_base"]))
         hrows.append(row)
-    md.append("## grammut / plain: median branch coverage\n")
+    md.append("## grammut / %s: median branch coverage\n" % BASE)
     md.append("Branches covered, median [min-max] over trials; ratios are medians over "
-              "plain's median in the same scenario (> 1: grammut ahead).\n")
+              "%s's median in the same scenario (> 1: grammut ahead).\n" % BASE)
     md.extend(_md_table(head, hrows))
     md.append("")
     for sc in scenarios:
         png = plot_ratios(rd, sc, agg[sc], targets)
         if png:
-            md.append("![%s: branches / plain per target](%s)\n" % (sc, os.path.basename(png)))
-    txt.append("== grammut / plain: median branch coverage")
+            md.append("![%s: branches / %s per target](%s)\n" % (
+                sc, BASE, os.path.basename(png)))
+    txt.append("== grammut / %s: median branch coverage" % BASE)
     txt.extend(_txt_table(head, hrows))
     txt.append("")
 
@@ -1056,12 +1070,12 @@ def cmd_report(args):
         for t in targets:
             trs = [r for r in runs if r["meta"]["scenario"] == sc and r["meta"]["target"] == t]
             by = {c: [r["timeline"] for r in trs if r["meta"]["config"] == c and r["timeline"]]
-                  for c in ("plain", "grammut")}
-            if not by["plain"] or not by["grammut"]:
+                  for c in (BASE, "grammut")}
+            if not by[BASE] or not by["grammut"]:
                 continue
             duration = max(r["meta"].get("seconds") or 0 for r in trs) or 60
             step = max(duration / 300.0, 1.0)
-            plain_s = median_series(by["plain"], duration, step)
+            plain_s = median_series(by[BASE], duration, step)
             final = next((v for _, v in reversed(plain_s) if v is not None), None)
             if final is None:
                 continue
@@ -1075,26 +1089,26 @@ def cmd_report(args):
                           "-" if not reach else ("≥ %.0f×" if reach <= step else "%.1f×") % (
                               duration / reach)])
     if trows:
-        theadr = ["target", "scenario", "plain's final cov: (median)",
+        theadr = ["target", "scenario", "%s's final cov: (median)" % BASE,
                   "grammut's median reaches it after", "time ratio"]
-        md.append("## How soon grammut reaches plain's final coverage\n")
+        md.append("## How soon grammut reaches %s's final coverage\n" % BASE)
         md.append("libFuzzer's `cov:` (covered edges) over time, median over trials; the time "
                   "ratio is the run length over the time grammut's median curve needs to "
-                  "reach plain's median at the end.\n")
+                  "reach %s's median at the end.\n" % BASE)
         md.extend(_md_table(theadr, trows, ["---", "---"] + ["---:"] * 3))
         md.append("")
-        txt.append("== how soon grammut reaches plain's final cov:")
+        txt.append("== how soon grammut reaches %s's final cov:" % BASE)
         txt.extend(_txt_table(theadr, trows))
         txt.append("")
 
     # ---- memory and CPU
-    mhead = ["target", "scenario", "plain peak RSS MB", "grammut peak RSS MB",
-             "grammut - plain MB", "grammut cpu %", "exec/s plain -> grammut"]
+    mhead = ["target", "scenario", "%s peak RSS MB" % BASE, "grammut peak RSS MB",
+             "grammut - %s MB" % BASE, "grammut cpu %", "exec/s %s -> grammut" % BASE]
     mrows = []
     for t in targets:
         for sc in scenarios:
             a = agg[sc].get(t, {})
-            p, g = a.get("plain"), a.get("grammut")
+            p, g = a.get(BASE), a.get("grammut")
             if p is None and g is None:
                 continue
             pr = p["peak_rss_mb_median"] if p else None
@@ -1130,7 +1144,7 @@ def cmd_report(args):
             multi = any(agg[sc][t][c]["trials"] > 1 for c in cfgs)
             rng = " med [min-max]" if multi else ""
             header = ["config", "trials", "branches" + rng, "branch %", "lines" + rng, "line %",
-                      "/ plain", "exec/s", "corpus", "cov:", "peak RSS MB", "grammut cpu %",
+                      "/ " + BASE, "exec/s", "corpus", "cov:", "peak RSS MB", "grammut cpu %",
                       "crashes", "timeouts/OOMs"]
             table = []
             for cfg in cfgs:
@@ -1144,7 +1158,7 @@ def cmd_report(args):
                     pct(a["branches_median"], btot),
                     _range(a["lines_median"], a["lines_min"], a["lines_max"]),
                     pct(a["lines_median"], ltot),
-                    _ratio(a["ratio_vs_plain"]),
+                    _ratio(a["ratio_vs_base"]),
                     "-" if a["exec_per_sec_median"] is None
                     else "%d" % round(a["exec_per_sec_median"]),
                     _fmt_num(a["corpus_median"]),
@@ -1178,7 +1192,7 @@ def cmd_report(args):
                           "the same corpus): %s\n" % ", ".join(
                               "%s %d" % kv for kv in restarts.items()))
             trs = [r for r in runs if r["meta"]["scenario"] == sc and r["meta"]["target"] == t]
-            if "plain" in cfgs and "grammut" in cfgs:
+            if BASE in cfgs and "grammut" in cfgs:
                 md.extend(_report_function_lines(rd, trs, "grammut"))
             # plot
             duration = max(r["meta"].get("seconds") or 0 for r in trs) or 60
@@ -1356,16 +1370,16 @@ def cmd_funcdiff(args):
 
 
 def _report_function_lines(rd, trs, cfg):
-    """Markdown lines: where `cfg` differs from plain per function (5 largest
+    """Markdown lines: where `cfg` differs from BASE per function (5 largest
     each way), from the runs' functions.tsv.gz; none when a run lacks one."""
     tables = {}
-    for name in ("plain", cfg):
+    for name in (BASE, cfg):
         paths = [os.path.join(rd, r["dir"], FUNCTIONS_FILE) for r in trs
                  if r["meta"]["config"] == name]
         if not paths or not all(os.path.exists(p) for p in paths):
             return []
         tables[name] = [read_function_coverage(p) for p in paths]
-    out = function_differences(tables["plain"], tables[cfg])
+    out = function_differences(tables[BASE], tables[cfg])
     if not out:
         return []
 
@@ -1374,8 +1388,8 @@ def _report_function_lines(rd, trs, cfg):
                                        else fn[:60], d) for (f, fn), a, b, d, tot in xs)
     ahead = [x for x in out if x[3] > 0]
     behind = [x for x in out if x[3] < 0]
-    lines = ["Per function, %s against plain (median branches): ahead by %+g in %d functions, "
-             "behind by %+g in %d." % (cfg, sum(x[3] for x in ahead), len(ahead),
+    lines = ["Per function, %s against %s (median branches): ahead by %+g in %d functions, "
+             "behind by %+g in %d." % (cfg, BASE, sum(x[3] for x in ahead), len(ahead),
                                        sum(x[3] for x in behind), len(behind))]
     if ahead:
         lines.append("Most ahead: " + names(ahead[:5]) + ".")
@@ -1549,6 +1563,7 @@ def readme_aggregates(rd, scenario):
         raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
             scenario, path, ", ".join(have)))
     reach = _reach_from_report(rd)
+    set_base(r["config"] for r in rows)
     agg = {}
     for r in rows:
         agg.setdefault(r["target"], {}).setdefault(r["config"], []).append(r)
@@ -1563,9 +1578,9 @@ def readme_aggregates(rd, scenario):
                 "grammut_cpu_pct_median": _median([_csv_num(r.get("grammut_cpu_pct"))
                                                    for r in rs]),
             }
-        base = by.get("plain", {}).get("branches_median")
+        base = by.get(BASE, {}).get("branches_median")
         for c, a in by.items():
-            a["ratio_vs_plain"] = (a["branches_median"] / base
+            a["ratio_vs_base"] = (a["branches_median"] / base
                                    if base and a["branches_median"] is not None else None)
         if "grammut" in by:
             by["grammut"]["reach"] = reach.get((t, scenario))
@@ -1577,8 +1592,9 @@ def cmd_readme(args):
     agg = readme_aggregates(args.results_dir, args.scenario)
     configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
-    head += ["grammut / plain", "grammut reaches plain's final cov: after",
-             "exec/s plain → grammut", "peak RSS MB plain → grammut", "grammut CPU share"]
+    head += ["grammut / %s" % BASE, "grammut reaches %s's final cov: after" % BASE,
+             "exec/s %s → grammut" % BASE, "peak RSS MB %s → grammut" % BASE,
+             "grammut CPU share"]
     print("| " + " | ".join(head) + " |")
     print("|---" + "|---:" * (len(head) - 1) + "|")
     for t in sorted(agg, key=_t_key):
@@ -1588,8 +1604,8 @@ def cmd_readme(args):
             x = a.get(c)
             cells.append("—" if x is None else "{:,} [{:,}-{:,}]".format(
                 x["branches_median"], x["branches_min"], x["branches_max"]))
-        g, p = a.get("grammut"), a.get("plain")
-        cells.append("%.3f" % g["ratio_vs_plain"] if g and p and g.get("ratio_vs_plain")
+        g, p = a.get("grammut"), a.get(BASE)
+        cells.append("%.3f" % g["ratio_vs_base"] if g and p and g.get("ratio_vs_base")
                      else "—")
         cells.append((g.get("reach") if g else None) or "—")
         cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
