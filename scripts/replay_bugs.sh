@@ -30,7 +30,8 @@ done
 bugs="expat-heap-buffer-overflow-doProlog.xml|expat|AddressSanitizer: heap-buffer-overflow @ doProlog|
 lua-heap-use-after-free-luaV_concat.lua|lua|AddressSanitizer: heap-use-after-free @ luaV_concat|
 lua-timeout-xpcall.lua|lua|libFuzzer: timeout|-timeout=5
-mujs-leak-js_putc.js|mujs|LeakSanitizer: detected memory leaks @ limited_alloc <- js_malloc <- js_putc|"
+mujs-leak-js_putc.js|mujs|LeakSanitizer: detected memory leaks @ limited_alloc <- js_malloc <- js_putc|
+mujs-leak-Ap_sort.js|mujs|LeakSanitizer: detected memory leaks @ qsort_r <- qsort_r <- Ap_sort|"
 
 mkdir -p "$out"
 log=$out/replay_bugs-build.log
