@@ -205,6 +205,7 @@ folder was measured at the code of its time, so read older sections as a
 record, not as the current numbers. The README shows one table: the
 10-minute run at one code version, `2026-11-26-headline` (commit 4edfef7).
 How the numbers led to the code as it is: [results-history.md](results-history.md).
+The bugs the runs found, with reproducers: [bugs.md](bugs.md).
 
 How to read the coverage tables:
 

@@ -1,0 +1,1 @@
+xpcall(0,function()return 0 ..xpcall(0,function()return 0 ..xpcall(0,function()return 0 ..A end)end)end)

@@ -1,0 +1,1 @@
+var a=[];for(var i=0;i<5000;i++)a[i]=i%7;a.sort(function(x,y){if(x==y)throw 0;return x-y});

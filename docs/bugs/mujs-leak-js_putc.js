@@ -1,0 +1,1 @@
+function fib(n){if(n<2)return;$[$];fib(n-1)+fib();}function $(){}var $=[fib(5)];
