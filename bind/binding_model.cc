@@ -304,23 +304,38 @@ bool BindingModel::DefinesOnce(int id) const {
   return Defines(id) && UseShare(id) < kMaxUseShareOfOnce;
 }
 
-int BindingModel::ScopeRule(int id) const {
-  const PlaceStats& p = places_[id];
-  if (p.fixed_scope >= -1) return p.fixed_scope;
-  if (p.scopes.empty()) return -1;
-  // The nearest level out that holds kScopeCoverage of the uses.
-  std::vector<PlaceStats::Scope> s = p.scopes;
-  std::sort(s.begin(), s.end(), [](const auto& a, const auto& b) {
+namespace {
+
+// Of `entries` ordered by levels out (then rule), the first whose running
+// count reaches `share` of their total; false if there are none.
+bool FirstReaching(std::vector<BindingModel::PlaceStats::Scope> entries,
+                   double share, BindingModel::PlaceStats::Scope* out) {
+  if (entries.empty()) return false;
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
     return a.levels != b.levels ? a.levels < b.levels : a.rule < b.rule;
   });
   double total = 0;
-  for (const auto& x : s) total += x.count;
+  for (const auto& x : entries) total += x.count;
   double sum = 0;
-  for (const auto& x : s) {
+  for (const auto& x : entries) {
     sum += x.count;
-    if (sum >= kScopeCoverage * total) return x.rule;
+    if (sum >= share * total) {
+      *out = x;
+      return true;
+    }
   }
-  return s.back().rule;
+  *out = entries.back();
+  return true;
+}
+
+}  // namespace
+
+int BindingModel::ScopeRule(int id) const {
+  const PlaceStats& p = places_[id];
+  if (p.fixed_scope >= -1) return p.fixed_scope;
+  // The nearest level out that holds kScopeCoverage of the uses.
+  PlaceStats::Scope s;
+  return FirstReaching(p.scopes, kScopeCoverage, &s) ? s.rule : -1;
 }
 
 int BindingModel::SeenAfterRule(int id) const {
@@ -329,18 +344,9 @@ int BindingModel::SeenAfterRule(int id) const {
   // The fewest levels out that all but kAfterExceptions of the definitions
   // keep free of their uses (a recursive call now and then does not make
   // every definition visible in its own statement).
-  std::vector<PlaceStats::Scope> a = p.afters;
-  std::sort(a.begin(), a.end(), [](const auto& x, const auto& y) {
-    return x.levels != y.levels ? x.levels < y.levels : x.rule < y.rule;
-  });
-  double total = 0;
-  for (const auto& x : a) total += x.count;
-  double sum = 0;
-  for (const auto& x : a) {
-    sum += x.count;
-    if (sum > kAfterExceptions * total) return x.levels > 0 ? x.rule : -1;
-  }
-  return -1;
+  PlaceStats::Scope a;
+  if (!FirstReaching(p.afters, kAfterExceptions, &a)) return -1;
+  return a.levels > 0 ? a.rule : -1;
 }
 
 std::string BindingModel::Describe(int id) const {
