@@ -39,7 +39,7 @@ struct DoctorOptions {
   // Corpus share that must parse (fuzzing corpora hold invalid inputs on
   // purpose: below this the grammar is not the corpus's language).
   double min_parse_rate = 0.50;
-  double min_valid_rate = 0.95;     // learned-mode share that must re-parse
+  double min_valid_rate = 0.95;  // learned-mode share that must re-parse
 };
 
 // A predicate or action of the grammar and what grammut does with it.
