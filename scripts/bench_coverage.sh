@@ -69,6 +69,10 @@
 #                   over every run found in DIR.
 #   --work DIR      scratch space for the corpora (default build/bench_work/<name of --out>)
 #   --jobs N        fuzzers run at the same time (default 2; keep it <= the number of cores)
+#   --snapshots LIST  minutes (comma-separated, e.g. 1,5,10,30) at which each run's corpus is
+#                   kept (hard links) and later replayed like the final one, so the report
+#                   gives branches over time and the ratio at each of them (coverage_at.md,
+#                   branches_<scenario>.png); marks at or past the run's length are skipped
 #   --build DIR     grammut build directory: DIR/lib/libgrammut.so and DIR/grammars/<g>
 #                   (default build/). The targets always come from build/targets
 #                   (scripts/build_targets.sh); the grammut-linked binaries are linked into
@@ -121,10 +125,11 @@ QUICK=0
 OUT=""
 WORK=""
 JOBS=2
+SNAPSHOTS=""
 BUILD="$REPO/build"
 REPORT_ONLY=""
 
-usage() { sed -n '2,49p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -145,6 +150,8 @@ while [ $# -gt 0 ]; do
         --work=*) WORK="${1#*=}"; shift ;;
         --jobs|-j) JOBS="${2:?--jobs needs a value}"; shift 2 ;;
         --jobs=*) JOBS="${1#*=}"; shift ;;
+        --snapshots) SNAPSHOTS="${2:?--snapshots needs a value}"; shift 2 ;;
+        --snapshots=*) SNAPSHOTS="${1#*=}"; shift ;;
         --build) BUILD="${2:?--build needs a value}"; shift 2 ;;
         --build=*) BUILD="${1#*=}"; shift ;;
         --report) REPORT_ONLY="${2:?--report needs a directory}"; shift 2 ;;
@@ -169,6 +176,8 @@ MINUTES="${MINUTES:-10}"
 TRIALS="${TRIALS:-3}"
 [[ "$TRIALS" =~ ^[1-9][0-9]*$ ]] || die "--trials must be a positive integer"
 [[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die "--jobs must be a positive integer"
+[[ -z "$SNAPSHOTS" || "$SNAPSHOTS" =~ ^[0-9]+(\.[0-9]+)?(,[0-9]+(\.[0-9]+)?)*$ ]] ||
+    die "--snapshots must be minutes separated by commas, e.g. 1,5,10,30 (got '$SNAPSHOTS')"
 [[ "$MINUTES" =~ ^[0-9]*\.?[0-9]+$ ]] || die "--minutes must be a number"
 SECONDS_PER_TRIAL=$(awk -v m="$MINUTES" 'BEGIN { s = int(m * 60 + 0.5); print (s < 10 ? 10 : s) }')
 if [ "$JOBS" -gt "$(nproc)" ]; then
@@ -225,6 +234,10 @@ for c in "${CONFIG_LIST[@]}"; do uses_grammut "$c" && NEED_GRAMMUT=1; done
 if [ "$NEED_GRAMMUT" = 1 ]; then
     [ -f "$SO" ] || die "$SO missing (run scripts/build.sh $BUILD)"
 fi
+case ",$CONFIGS," in
+    *",plain+dict,"*) [ -x "$BUILD/tools/grammut" ] ||
+        die "$BUILD/tools/grammut missing: plain+dict takes its dictionary from 'grammut dict' (run scripts/build.sh $BUILD)" ;;
+esac
 for t in "${TARGET_LIST[@]}"; do
     for c in "${CONFIG_LIST[@]}"; do
         uses_grammar "$c" || continue
@@ -279,7 +292,8 @@ for t in "${TARGET_LIST[@]}"; do
     case ",$CONFIGS," in
         *",plain+dict,"*)
             mkdir -p "$OUT/dicts"
-            "$BUILD/tools/grammut" dict --grammar "$BUILD/grammars/$(grammar_of "$t")" -o "$OUT/dicts/$t.dict" 2>/dev/null ;;
+            "$BUILD/tools/grammut" dict --grammar "$BUILD/grammars/$(grammar_of "$t")" -o "$OUT/dicts/$t.dict" ||
+                die "grammut dict failed for $t's grammar" ;;
     esac
 done
 
@@ -372,6 +386,21 @@ run_trial() {
     [ -f "$SO" ] && so_sha="$(sha256sum "$SO" | cut -d' ' -f1)"
     other_env="$(env | grep -E '^(GRAMMUT_|ASAN_OPTIONS=|UBSAN_OPTIONS=)' | grep -vE '^GRAMMUT_(ARMS|MODE|VALIDITY|GOAL|CPU_SHARE|INPUT_TEXTS|DICT|TOKEN_CONTEXTS|PLACES|PLACED_WEIGHTS|PROGRAM_WORDS)=' | tr '\n' ' ' || true)"
     t0="$(date +%s.%N)"
+    # the corpus at each --snapshots mark, kept by hard links (libFuzzer never rewrites a
+    # file, it only adds and removes them)
+    local snap_pid="" m
+    rm -rf "$wdir"/snap_*
+    if [ -n "$SNAPSHOTS" ]; then
+        (
+            for m in ${SNAPSHOTS//,/ }; do
+                awk -v m="$m" -v s="$SECONDS_PER_TRIAL" 'BEGIN { exit !(m * 60 < s) }' || continue
+                sleep "$(awk -v t0="$t0" -v m="$m" -v now="$(date +%s.%N)" \
+                    'BEGIN { d = t0 + m * 60 - now; print (d < 0 ? 0 : d) }')"
+                cp -al "$wdir/corpus" "$wdir/snap_$m"
+            done
+        ) &
+        snap_pid=$!
+    fi
     while :; do
         remaining=$(awk -v t0="$t0" -v now="$(date +%s.%N)" -v s="$SECONDS_PER_TRIAL" \
             'BEGIN { r = s - (now - t0); print (r < 0 ? 0 : int(r + 0.5)) }')
@@ -392,6 +421,7 @@ run_trial() {
         fi
         seg=$((seg + 1))
     done
+    if [ -n "$snap_pid" ]; then kill "$snap_pid" 2>/dev/null || true; wait "$snap_pid" 2>/dev/null || true; fi
     local fuzz_seconds
     fuzz_seconds=$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f", now - t0 }')
     load_end="$(cut -d' ' -f1 /proc/loadavg)"
@@ -412,6 +442,13 @@ EOF
     python3 "$HELPER" replay --quiet --cov-bin "$TARGETS_DIR/$t/cov_$t" \
         --sources "$(cat "$TARGETS_DIR/$t/sources.txt")" --corpus "$wdir/corpus" \
         --work "$wdir/replay" --out "$rdir/coverage.json"
+    rm -f "$rdir"/coverage_at_*.json
+    for m in ${SNAPSHOTS//,/ }; do
+        [ -d "$wdir/snap_$m" ] || continue
+        python3 "$HELPER" replay --quiet --cov-bin "$TARGETS_DIR/$t/cov_$t" \
+            --sources "$(cat "$TARGETS_DIR/$t/sources.txt")" --corpus "$wdir/snap_$m" \
+            --work "$wdir/replay" --out "$rdir/coverage_at_${m}.json"
+    done
     python3 "$HELPER" runinfo --quiet "$rdir"
     python3 - "$rdir" "$sc/$t/$cfg trial $trial" "$(stamp)" <<'EOF'
 import json, os, sys
