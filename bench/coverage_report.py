@@ -740,6 +740,144 @@ def plot_coverage(results_dir, scenario, panels):
         else None
 
 
+def snapshot_branches(results_dir, run):
+    """{minutes: covered branches} of a run's --snapshots replays
+    (coverage_at_<m>.json) and of its final corpus (at the run's length)."""
+    out = {}
+    run_dir = os.path.join(results_dir, run["dir"])
+    for path in glob.glob(os.path.join(run_dir, "coverage_at_*.json")):
+        m = os.path.basename(path)[len("coverage_at_"):-len(".json")]
+        try:
+            out[float(m)] = json.load(open(path))["branches"]["covered"]
+        except (OSError, ValueError, KeyError) as e:
+            print("coverage_report: skipping %s: %s" % (path, e), file=sys.stderr)
+    if out and run["coverage"]:
+        out[(run["meta"].get("seconds") or 0) / 60.0] = run["coverage"]["branches"]["covered"]
+    return out
+
+
+def cov_at(timeline, seconds):
+    """libFuzzer's cov: at a time (the last status line by then), None before the first."""
+    v = None
+    for row in timeline:
+        if row["t"] > seconds:
+            break
+        v = row["cov"]
+    return v
+
+
+def over_time_section(results_dir, scenario, runs, panels):
+    """With --snapshots runs: per target, each configuration's median branches
+    and cov: at every mark and its ratio to the baseline, as markdown (also
+    written to coverage_at_<scenario>.md), and over_time_<scenario>.png
+    (branches and cov: against minutes, linear and log time axes)."""
+    per = {}  # target -> config -> [ {minutes: branches} ]
+    for r in runs:
+        b = snapshot_branches(results_dir, r)
+        if b:
+            per.setdefault(r["meta"]["target"], {}).setdefault(
+                r["meta"]["config"], []).append((b, r["timeline"]))
+    if not per:
+        return []
+    md = ["### %s: coverage over the run (corpus snapshots replayed)\n" % scenario,
+          "Median over trials of the branches covered by the corpus as it stood at each "
+          "mark (`--snapshots`, replayed through the coverage build) and of libFuzzer's "
+          "`cov:` then; ratio to `%s`.\n" % BASE]
+    rows_tsv = {}
+    for t in sorted(per, key=_t_key):
+        cfgs = sorted(per[t], key=_cfg_key)
+        marks = sorted({m for c in cfgs for b, _ in per[t][c] for m in b})
+        med = {}
+        for c in cfgs:
+            for m in marks:
+                bs = [b[m] for b, _ in per[t][c] if m in b]
+                cs = [v for v in (cov_at(tl, m * 60 + 1) for _, tl in per[t][c]) if v is not None]
+                med[c, m] = (statistics.median(bs) if bs else None,
+                             statistics.median(cs) if cs else None)
+        header = ["minutes"] + ["%s branches" % c for c in cfgs] + \
+            ["%s / %s" % (c, BASE) for c in cfgs if c != BASE] + \
+            ["%s cov:" % c for c in cfgs] + ["cov: %s / %s" % (c, BASE) for c in cfgs if c != BASE]
+        table = []
+        for m in marks:
+            row = ["%g" % m] + [_fmt_num(med[c, m][0]) for c in cfgs]
+            for i in (0, 1):
+                if i == 1:
+                    row += [_fmt_num(med[c, m][1]) for c in cfgs]
+                for c in cfgs:
+                    if c == BASE:
+                        continue
+                    a, b = med[c, m][i], med.get((BASE, m), (None, None))[i]
+                    row.append("%.3f" % (a / b) if a and b else "-")
+            table.append(row)
+        rows_tsv[t] = (cfgs, marks, med)
+        md.append("%s (%s trial(s)):\n" % (t, max(len(v) for v in per[t].values())))
+        md.extend(_md_table(header, table))
+        md.append("")
+    with open(os.path.join(results_dir, "coverage_at_%s.md" % scenario), "w") as f:
+        f.write("\n".join(md) + "\n")
+    png = plot_over_time(results_dir, scenario, rows_tsv, panels)
+    if png:
+        md.append("![%s: branches and cov: against time, linear and log](%s)\n" % (
+            scenario, os.path.basename(png)))
+    return md
+
+
+def plot_over_time(results_dir, scenario, rows_tsv, panels):
+    """over_time_<scenario>.png: per target a row of four panels, median
+    branches (at the snapshot marks) and cov: against minutes, each with a
+    linear and a logarithmic time axis."""
+    if shutil.which("gnuplot") is None or not rows_tsv:
+        return None
+    cov_data = {p["target"]: p["data"] for p in panels if p.get("data")}
+    ts_dir = os.path.join(results_dir, "timeseries", scenario)
+    os.makedirs(ts_dir, exist_ok=True)
+    png = os.path.join(results_dir, "over_time_%s.png" % scenario)
+    lines = ["set terminal pngcairo size 1600,%d font 'Sans,10'" % (360 * len(rows_tsv) + 40),
+             "set output '%s'" % _gp_str(png),
+             "set datafile separator '\\t'", "set datafile missing 'NaN'",
+             "set grid", "set key left top",
+             "set multiplot layout %d,4 title \"%s: coverage against time (median over "
+             "trials)\" font 'Sans,12'" % (len(rows_tsv), scenario)]
+    for t, (cfgs, marks, med) in sorted(rows_tsv.items(), key=lambda kv: _t_key(kv[0])):
+        data = os.path.join(ts_dir, "%s_branches.tsv" % t)
+        with open(data, "w") as f:
+            f.write("minutes\t" + "\t".join(cfgs) + "\n")
+            for m in marks:
+                f.write("%g\t%s\n" % (m, "\t".join(
+                    "NaN" if med[c, m][0] is None else "%g" % med[c, m][0] for c in cfgs)))
+        colors, spare = {}, iter(SPARE_COLORS)
+        for c in cfgs:
+            colors[c] = COLORS.get(c) or next(spare, "#555555")
+        for log in (False, True):
+            plots = ["'%s' using 1:%d with linespoints lw 2 pt 7 lc rgb '%s' title '%s'" % (
+                _gp_str(data), i + 2, colors[c], _gp_str(c)) for i, c in enumerate(cfgs)]
+            lines += ["set logscale x" if log else "unset logscale x",
+                      "set xrange [%g:%g]" % (min(marks) if log else 0, max(marks)),
+                      "set xlabel 'minutes%s'" % (" (log)" if log else ""),
+                      "set ylabel 'branches'",
+                      "set title '%s: branches of the corpus%s'" % (t, ", log time" if log else ""),
+                      "plot " + ", ".join(plots)]
+        cd = cov_data.get(t)
+        for log in (False, True):
+            if not cd or not os.path.exists(cd):
+                lines.append("set multiplot next")
+                continue
+            with open(cd) as f:
+                ccfgs = f.readline().rstrip("\n").split("\t")[1:]
+            plots = ["'%s' using ($1/60):%d with lines lw 2 lc rgb '%s' title '%s'" % (
+                _gp_str(cd), i + 2, colors.get(c, "#555555"), _gp_str(c))
+                for i, c in enumerate(ccfgs)]
+            lines += ["set logscale x" if log else "unset logscale x",
+                      "set xrange [%g:%g]" % (0.1 if log else 0, max(marks)),
+                      "set xlabel 'minutes%s'" % (" (log)" if log else ""),
+                      "set ylabel 'cov: (edges)'",
+                      "set title '%s: libFuzzer cov:%s'" % (t, ", log time" if log else ""),
+                      "plot " + ", ".join(plots)]
+    lines.append("unset multiplot")
+    return png if _run_gnuplot("\n".join(lines) + "\n", "the %s over-time plot" % scenario) \
+        else None
+
+
 def plot_stages(results_dir, scenario, target, rows):
     """Bars of each configuration's branches per stage, as a ratio to plain's
     (rows as cmd_semantic makes them); writes semantic_<t>_<scenario>.png."""
@@ -1213,6 +1351,8 @@ def cmd_report(args):
         if png:
             md.append("![%s: coverage over time, one panel per target](%s)\n" % (
                 sc, os.path.basename(png)))
+        md.extend(over_time_section(rd, sc, [r for r in runs if r["meta"]["scenario"] == sc],
+                                    panels))
 
     # ---- grammut stats lines
     gs = [x for x in rows if x["grammut_stats"]]
