@@ -36,4 +36,17 @@ std::string ClosestName(absl::string_view name,
   return best;
 }
 
+std::pair<size_t, size_t> ChangedSpan(absl::string_view before,
+                                      absl::string_view after) {
+  const size_t common = std::min(before.size(), after.size());
+  size_t prefix = 0;
+  while (prefix < common && before[prefix] == after[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < common - prefix && before[before.size() - 1 - suffix] ==
+                                         after[after.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  return {prefix, after.size() - suffix};
+}
+
 }  // namespace grammut

@@ -7,6 +7,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "base/edit_distance.h"
 
 namespace grammut {
 namespace {
@@ -65,17 +66,10 @@ void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
 
 bool Binder::BindChange(const Tree& in, Tree* out, Rng& rng, size_t max_size) {
   if (model_.num_places() == 0) return false;
-  const absl::string_view a = in.text(), b = out->text();
-  const size_t common = std::min(a.size(), b.size());
-  size_t prefix = 0;
-  while (prefix < common && a[prefix] == b[prefix]) ++prefix;
-  size_t suffix = 0;
-  while (suffix < common - prefix &&
-         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
-    ++suffix;
-  }
-  CollectRemoved(in, prefix, a.size() - suffix);
-  return Bind(out, prefix, b.size() - suffix, rng, max_size);
+  const auto [begin, end] = ChangedSpan(in.text(), out->text());
+  // The removed bytes of `in`: as many after `begin` as `in` has more.
+  CollectRemoved(in, begin, end + in.text().size() - out->text().size());
+  return Bind(out, begin, end, rng, max_size);
 }
 
 bool Binder::BindAll(Tree* tree, Rng& rng, size_t max_size) {

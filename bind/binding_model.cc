@@ -37,13 +37,6 @@ constexpr double kAfterExceptions = 0.05;
 // links on.
 constexpr double kMainLinkShare = 0.25;
 
-// A word with no whitespace: names as the text form writes them.
-bool IsWord(absl::string_view s) {
-  return !s.empty() && std::none_of(s.begin(), s.end(), [](char c) {
-    return absl::ascii_isspace(static_cast<unsigned char>(c));
-  });
-}
-
 // Adds `entry`'s count to the entry of `entries` that `same` accepts, or
 // appends `entry`.
 template <typename Entry, typename Same>
@@ -60,7 +53,9 @@ void Count(std::vector<Entry>& entries, const Entry& entry, Same same) {
 }  // namespace
 
 BindingModel::BindingModel(const Grammar& grammar, std::vector<bool> name_types)
-    : grammar_(grammar), name_types_(std::move(name_types)) {}
+    : grammar_(grammar),
+      name_types_(std::move(name_types)),
+      singles_(grammar) {}
 
 int BindingModel::Find(const NamePlace& place) const {
   auto it = ids_.find(place);
@@ -137,6 +132,7 @@ absl::string_view BindingModel::FreeText(int id, Rng& rng) const {
 void BindingModel::AddTree(const Tree& tree, double times) {
   if (tree.empty() || times <= 0) return;
   ++trees_;
+  singles_.AddTree(tree, times);
   seen_.clear();
   chains_.clear();
   ForEachName(
@@ -365,12 +361,7 @@ std::string BindingModel::Describe(int id) const {
 }
 
 std::string BindingModel::ToText() const {
-  auto token = [this](int t) {
-    const std::string name = grammar_.token_name(t);
-    return IsWord(name) && name.find('#') == std::string::npos
-               ? absl::StrCat("T:", name)
-               : absl::StrCat("T=", t);
-  };
+  auto token = [this](int t) { return TokenField(grammar_, t); };
   std::string out =
       "# grammut bindings: where names are defined and used.\n"
       "# place ID TOKEN BEFORE RULES count N first N defines N later N "
@@ -384,7 +375,11 @@ std::string BindingModel::ToText() const {
       "(a builtin where ID uses)\n"
       "# unit ID HOLDER UNIT COUNT: definitions at ID stood in a UNIT (a "
       "statement) of a HOLDER (a script) that held their uses\n"
-      "# snippet ID UNIT \"TEXT\": such a unit from the corpus\n";
+      "# snippet ID UNIT \"TEXT\": such a unit from the corpus\n"
+      "# single TOKEN RULE holding N twice N expected N: RULE nodes that held "
+      "TOKEN, twice, and the repeats independent placement would have made "
+      "(single: expected >= 3, twice <= 2% of holding); `single TOKEN RULE` "
+      "declares one\n";
   absl::StrAppend(&out, "version 1\n");
   absl::StrAppendFormat(&out, "grammar %s %016x\n", grammar_.name(),
                         grammar_.fingerprint());
@@ -435,6 +430,7 @@ std::string BindingModel::ToText() const {
                       "\n");
     }
   }
+  absl::StrAppend(&out, singles_.ToText());
   absl::StrAppend(&out, "end ", places_.size(), " places ", links, " links\n");
   return out;
 }
@@ -447,6 +443,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
   std::vector<std::pair<int64_t, std::pair<int64_t, double>>> links;
   std::vector<int> link_lines;
   int64_t trees = 0;
+  SingleTokens singles(grammar_);
   bool saw_end = false;
   absl::Status read = ForEachTextLine(
       text, source,
@@ -454,14 +451,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
           LineError bad) -> absl::Status {
         if (saw_end) return bad("text after the end line");
         auto token = [&](absl::string_view s, int* type) -> absl::Status {
-          if (absl::StartsWith(s, "T=") &&
-              absl::SimpleAtoi(s.substr(2), type) && *type > 0 &&
-              *type <= grammar_.max_token_type()) {
-            return absl::OkStatus();
-          }
-          if (absl::StartsWith(s, "T:")) s.remove_prefix(2);
-          *type = grammar_.token_type_named(s);
-          if (*type > 0) return absl::OkStatus();
+          if (ReadTokenField(grammar_, s, type)) return absl::OkStatus();
           return bad(absl::StrCat("unknown token ", s, " (grammar ",
                                   grammar_.name(), ")"));
         };
@@ -664,13 +654,15 @@ absl::Status BindingModel::FromText(absl::string_view text,
             return bad("free names a place given after it or not at all");
           }
           places[it->second].free.emplace_back(std::move(unescaped), count);
+        } else if (f[0] == "single") {
+          if (absl::Status st = singles.ParseLine(f, bad); !st.ok()) return st;
         } else if (f[0] == "end") {
           saw_end = true;
         } else {
           return bad(absl::StrCat(
               "unknown line '", f[0],
               "' (version, grammar, trees, place, link, unit, snippet, free, "
-              "end)"));
+              "single, end)"));
         }
         return absl::OkStatus();
       });
@@ -688,6 +680,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
   places_ = std::move(places);
   ids_ = std::move(ids);
   trees_ = trees;
+  singles_ = std::move(singles);
   return absl::OkStatus();
 }
 

@@ -33,6 +33,7 @@
 #include "absl/strings/string_view.h"
 #include "base/rng.h"
 #include "bind/name_place.h"
+#include "bind/single_tokens.h"
 #include "grammar/grammar.h"
 #include "tree/tree.h"
 
@@ -150,6 +151,9 @@ class BindingModel {
   // Save writes ToText atomically; Load reads a file by FromText.
   absl::Status Save(const std::string& path) const;
   absl::Status Load(const std::string& path, bool pin);
+  // The tokens a rule holds once (one PRIMARY KEY per table), learned
+  // with the names and kept in the same text form.
+  const SingleTokens& singles() const { return singles_; }
   // A readable line for a place: `IDENTIFIER after '.' in expr<select_core`.
   std::string Describe(int id) const;
 
@@ -163,6 +167,7 @@ class BindingModel {
   std::vector<PlaceStats> places_;
   absl::flat_hash_map<NamePlace, int32_t> ids_;
   int64_t trees_ = 0;
+  SingleTokens singles_;
   // AddTree's buffers.
   struct Seen {
     int32_t place;

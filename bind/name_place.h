@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/hash/hash.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "generate/token_generator.h"
 #include "grammar/grammar.h"
@@ -48,6 +50,13 @@ struct NamePlace {
     return H::combine(std::move(h), p.type, p.before, p.rules);
   }
 };
+
+// A token type as the binding text forms write it: `T:NAME` when its name
+// is one word without '#', else `T=TYPE`.
+std::string TokenField(const Grammar& grammar, int type);
+// Reads a TokenField (or a bare token name) into `*type`; false if the
+// grammar has no such token.
+bool ReadTokenField(const Grammar& grammar, absl::string_view field, int* type);
 
 // Whether `node` is a name token: a token (not an error one) of a type
 // `is_name` marks.

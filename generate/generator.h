@@ -25,15 +25,15 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
-#include "learn/decision_place.h"
-#include "grammar/grammar.h"
-#include "learn/place_match.h"
 #include "base/rng.h"
-#include "grammar/separator_oracle.h"
 #include "generate/token_generator.h"
 #include "generate/token_pool.h"
-#include "tree/tree.h"
+#include "grammar/grammar.h"
+#include "grammar/separator_oracle.h"
+#include "learn/decision_place.h"
+#include "learn/place_match.h"
 #include "learn/weights.h"
+#include "tree/tree.h"
 
 namespace grammut {
 
@@ -154,6 +154,9 @@ class Generator {
   // Work done so far: ATN states walked and edge costs looked up. Tests
   // bound generation work with this.
   uint64_t work() const { return work_; }
+
+  // The weights it draws by.
+  const Weights& weights() const { return weights_; }
 
  private:
   // One rule invocation being generated.

@@ -53,6 +53,11 @@ struct MutatorConfig {
   // Whether learned-mode token texts keep to the lexer steps the corpus's
   // texts take (experiment familiar_tokens; TokenGenerator::Familiar).
   bool familiar_tokens = true;
+  // Whether a tree edit's second of a token its rule holds once loses the
+  // loop iteration around it (experiment single_tokens; single_repair.h).
+  // Off until a coverage benchmark shows it helps: a small corpus makes
+  // some constructs look single that are not.
+  bool single_tokens = false;
   // What a kept output that reached new code (a counter no earlier run
   // reached at all) is worth to the schedule, against 1 for one that only
   // reached a new hit count of known code and 0.1 for a reduction

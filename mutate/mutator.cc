@@ -18,9 +18,11 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
+#include "base/edit_distance.h"
 #include "generate/token_texts.h"
 #include "grammar/grammar_dictionary.h"
 #include "mutate/internal/mutator_internal.h"
+#include "mutate/single_repair.h"
 
 namespace grammut {
 namespace {
@@ -270,6 +272,13 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
         config_.bind_names > 0 && rng.Chance(config_.bind_names) &&
         binder_->BindChange(*src.tree, &dst.tree, rng, max_size)) {
       ++stats_.bound;
+    }
+    // A second PRIMARY KEY in one table (a token its rule holds once) goes.
+    if (!shrink && !op.Is(kByteLevel) && !op.Needs(kNeedsCompares) &&
+        config_.single_tokens) {
+      const auto [begin, end] = ChangedSpan(src.tree->text(), dst.tree.text());
+      stats_.singles_removed += static_cast<uint64_t>(
+          single_repair_.Run(ctx, bindings_->singles(), &dst.tree, begin, end));
     }
     if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
     if (dst.tree.SameText(*src.tree)) continue;

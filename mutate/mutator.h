@@ -62,6 +62,7 @@
 #include "mutate/recent_compares.h"
 #include "mutate/schedule/arms.h"
 #include "mutate/schedule/bandit.h"
+#include "mutate/single_repair.h"
 #include "mutate/structure_features.h"
 #include "parse/parse_helper.h"
 #include "parse/parser.h"
@@ -79,6 +80,7 @@ struct MutatorStats {
   uint64_t corpus_entries = 0;    // distinct corpus entries seen
   uint64_t learned = 0;           // clean trees counted into the weights
   uint64_t bound = 0;             // tree outputs whose names were bound
+  uint64_t singles_removed = 0;   // repeats of single tokens taken out
   uint64_t kept = 0;              // outputs reported kept
   uint64_t discarded = 0;         // ... discarded
   uint64_t unknown = 0;           // ... of unknown fate
@@ -352,6 +354,7 @@ class Mutator {
   // pass that binds the names of what an edit writes.
   std::unique_ptr<BindingModel> bindings_;
   std::unique_ptr<Binder> binder_;
+  SingleRepair single_repair_;
   bool family_enabled_[kNumFamilies] = {true, true};
   // Byte edits: libFuzzer's (set_byte_mutator), else ours with the
   // grammar's words.

@@ -34,6 +34,7 @@ absl::StatusOr<MutatorConfig> ConfigFromSettings(const Settings& s) {
   c.adopt_names = s.Number("GRAMMUT_ADOPT_NAMES");
   c.bind_names = s.Number("GRAMMUT_BIND_NAMES");
   c.familiar_tokens = s.Number("GRAMMUT_FAMILIAR_TOKENS") > 0;
+  c.single_tokens = s.Number("GRAMMUT_SINGLE_TOKENS") > 0;
   c.edge_win = s.Number("GRAMMUT_EDGE_WIN");
   absl::StatusOr<GoalMix> goal = ParseGoalMix(s.Get("GRAMMUT_GOAL"));
   if (!goal.ok()) {

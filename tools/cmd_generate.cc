@@ -10,6 +10,8 @@
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
 #include "kpath/kpath_suite.h"
+#include "mutate/cache/tree_index.h"
+#include "mutate/single_repair.h"
 #include "parse/parser.h"
 #include "tools/cli_common.h"
 
@@ -251,6 +253,10 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   opt.mode = *mode;
   Rng rng(absl::GetFlag(FLAGS_seed));
   int valid = 0, written = 0, used_ll = 0, definitions_put = 0;
+  int singles_removed = 0;
+  OperatorScratch scratch;
+  std::string unused_bytes;
+  SingleRepair single_repair;
   size_t largest = 0;
   for (int i = 0; i < n; ++i) {
     Tree t;
@@ -262,6 +268,14 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
       return 1;
     }
     if (bind) {
+      // A second of a token its rule holds once (one PRIMARY KEY per
+      // table) goes, then names are bound.
+      TreeIndex index;
+      MutationContext ctx =
+          MakeContext(g, kit, rng, static_cast<size_t>(max_size), opt.mode,
+                      opt.max_depth, index, scratch, &unused_bytes);
+      singles_removed += single_repair.Run(ctx, (*bindings)->singles(), &t, 0,
+                                           t.text().size());
       definitions_put +=
           definitions.Bind(&t, rng, static_cast<size_t>(max_size), opt);
     }
@@ -287,8 +301,11 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
       "re-parsing: %d needed full LL; prediction caches cleared %d times\n",
       used_ll, reparser.dfa_clears());
   if (bind) {
-    std::printf("names: %lld bound, %d defining units put first\n",
-                static_cast<long long>(binder.renamed()), definitions_put);
+    std::printf(
+        "names: %lld bound, %d defining units put first; %d repeats of "
+        "single tokens taken out\n",
+        static_cast<long long>(binder.renamed()), definitions_put,
+        singles_removed);
   }
   return 0;
 }
