@@ -147,17 +147,11 @@ uint32_t ChoiceReplay::PickAlternative(const Choice& choice,
     return ByWeight(weights, total, Unit(choice.value));
   }
   // A recorded alternative that does not fit here, or a choice met out of
-  // its place: its value modulo the viable alternatives.
-  uint32_t viable = 0;
-  for (double w : weights) viable += w > 0 ? 1 : 0;
-  if (viable == 0) return 0;
-  uint32_t k = choice.value % viable;
-  for (uint32_t i = 0; i < weights.size(); ++i) {
-    if (weights[i] <= 0) continue;
-    if (k == 0) return i;
-    --k;
-  }
-  return 0;
+  // its place: its value, scattered (alternative numbers are small), through
+  // the weights' distribution, so that the learned mode keeps to what the
+  // corpus does (its unseen alternatives carry only the smoothing) and the
+  // uniform mode stays uniform.
+  return ByWeight(weights, total, Unit(choice.value * 0x9E3779B1u));
 }
 
 size_t ChoiceReplay::PickIndex(const Choice& choice, size_t n,

@@ -23,9 +23,9 @@
 // viable there (reachable within the byte budget, and not past the depth or
 // work limits, which force the cheapest alternative as usual): the recorded
 // alternative if the decision is the recorded one and the alternative fits
-// (even if the probability mode gives it no weight), else the choice's value
-// modulo the number of alternatives the mode would choose from; a random
-// (kRaw) choice picks through the probability mode's distribution. At each
+// (even if the probability mode gives it no weight), else the choice's
+// value picks through the probability mode's distribution (so a learned
+// replay keeps to the alternatives the corpus takes). At each
 // token the recorded type and text are reused if the edge accepts the type
 // and they fit; otherwise the choice's value seeds the text. When the
 // sequence runs out the generator goes on with its Rng, as normal
@@ -50,8 +50,8 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "grammar/grammar.h"
 #include "base/rng.h"
+#include "grammar/grammar.h"
 #include "tree/tree.h"
 
 namespace grammut {
@@ -167,9 +167,9 @@ class ChoiceReplay {
     return static_cast<int>(choice.value) - 1;
   }
   // PickAlternative maps any other `choice` onto the edge indexes whose
-  // `weights` are positive (the viable ones; `total` is their sum): a raw
-  // value through the weights' distribution, anything else by its value
-  // modulo the number of viable edges. Requires total > 0.
+  // `weights` are positive (the viable ones; `total` is their sum) through
+  // the weights' distribution: a raw value as it is, anything else
+  // scattered first. Requires total > 0.
   static uint32_t PickAlternative(const Choice& choice,
                                   absl::Span<const double> weights,
                                   double total);

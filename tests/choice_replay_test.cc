@@ -9,9 +9,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "generate/generator.h"
-#include "parse/parser.h"
 #include "gtest/gtest.h"
 #include "mutate/mutator.h"
+#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -288,10 +288,26 @@ TEST(ChoiceReplay, ChoicesMapOntoViableAlternatives) {
   EXPECT_EQ(ChoiceReplay::RecordedAlternative(c, 5, 4), 2);
   EXPECT_EQ(ChoiceReplay::RecordedAlternative(c, 6, 4), -1);
   EXPECT_EQ(ChoiceReplay::RecordedAlternative(c, 5, 2), -1);
-  // Otherwise by value modulo the 2 viable edges: 3 % 2 -> the second.
-  EXPECT_EQ(ChoiceReplay::PickAlternative(c, weights, 4.0), 3u);
-  c.value = 2;  // 2 % 2 -> the first viable one
-  EXPECT_EQ(ChoiceReplay::PickAlternative(c, weights, 4.0), 1u);
+  // Otherwise by weight, the value scattered: only viable edges, and the
+  // heavier one more often.
+  int picked[4] = {0, 0, 0, 0};
+  for (uint32_t v = 1; v <= 1000; ++v) {
+    c.value = v;
+    ++picked[ChoiceReplay::PickAlternative(c, weights, 4.0)];
+  }
+  EXPECT_EQ(picked[0] + picked[2], 0);
+  EXPECT_GT(picked[1], 0);
+  EXPECT_GT(picked[3], 2 * picked[1]);
+  // A learned mode's unseen alternative carries only the smoothing: the
+  // out-of-place choices (small values) seldom take it (modulo: half).
+  const double learned[] = {0.01, 10.0};
+  int unseen = 0;
+  for (uint32_t v = 1; v <= 1000; ++v) {
+    c.value = v;
+    unseen += ChoiceReplay::PickAlternative(c, learned, 10.01) == 0;
+  }
+  EXPECT_LT(unseen, 20);
+  c.value = 3;
   c.kind = ChoiceKind::kRaw;  // raw: by weight, 1/4 to index 1
   EXPECT_EQ(ChoiceReplay::RecordedAlternative(c, 5, 4), -1);
   c.value = 0x3FFFFFFF;

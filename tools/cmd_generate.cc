@@ -18,6 +18,10 @@
 ABSL_FLAG(bool, bind, true,
           "bind names to definitions before them (the model `grammut learn` "
           "saved beside --weights; --nobind: names as generated)");
+ABSL_FLAG(bool, singles, true,
+          "with --bind, take out a second of a token its rule holds once "
+          "(one PRIMARY KEY per table, learned beside --weights; --nosingles: "
+          "repeats stay)");
 ABSL_FLAG(int, kpath, 0,
           "instead of -n random inputs, a suite covering the grammar's "
           "k-paths for this k (1..8)");
@@ -248,6 +252,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   DefinitionsFirst definitions(g, **bindings, binder, kit.generator,
                                unit_parser);
   const bool bind = absl::GetFlag(FLAGS_bind);
+  const bool singles = absl::GetFlag(FLAGS_singles);
   GenerateOptions opt;
   opt.max_bytes = static_cast<size_t>(max_size);
   opt.mode = *mode;
@@ -267,7 +272,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                    g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
-    if (bind) {
+    if (bind && singles) {
       // A second of a token its rule holds once (one PRIMARY KEY per
       // table) goes, then names are bound.
       TreeIndex index;
@@ -276,6 +281,8 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
                       opt.max_depth, index, scratch, &unused_bytes);
       singles_removed += single_repair.Run(ctx, (*bindings)->singles(), &t, 0,
                                            t.text().size());
+    }
+    if (bind) {
       definitions_put +=
           definitions.Bind(&t, rng, static_cast<size_t>(max_size), opt);
     }

@@ -18,20 +18,50 @@
 namespace grammut {
 namespace {
 
+// In the learned mode, a decision counted this often is known well enough
+// that a part the corpus never took there is not its language's.
+constexpr double kKnownVisits = 20;
+
+// Whether alternative `i` (0-based) of `d` makes a part (is no exit or
+// empty alternative).
+bool MakesPart(const DecisionInfo& d, int i) {
+  if (d.kind == DecisionKind::kBlock) {
+    return static_cast<size_t>(i) < d.empty_alt.size() && !d.empty_alt[i];
+  }
+  return i + 1 != d.exit_alt;
+}
+
+// Whether the learned mode may insert at `decision`: always in the other
+// modes and at decisions counted under kKnownVisits times; else only if the
+// corpus took one of its parts (an ES5 corpus never takes `**` or a
+// spread, so learned insertion does not write them).
+bool CorpusTakesPart(const MutationContext& ctx, int decision,
+                     const DecisionInfo& d) {
+  if (ctx.mode != ProbabilityMode::kLearned) return true;
+  const Weights& w = ctx.generator.weights();
+  if (w.total(decision) < kKnownVisits) return true;
+  for (int i = 0; i < d.num_alts; ++i) {
+    if (MakesPart(d, i) && w.count(decision, i + 1) > 0) return true;
+  }
+  return false;
+}
+
 // True if step `s` is a place a part can be inserted.
-bool IsInsertPoint(const Grammar& grammar, const DerivationStep& s) {
+bool IsInsertPoint(const MutationContext& ctx, const DerivationStep& s) {
+  const Grammar& grammar = ctx.grammar;
   if (s.decision < 0 || s.decision >= grammar.num_decisions()) return false;
   const DecisionInfo& d = grammar.decision(s.decision);
   if (d.part_start < 0) return false;
   if (d.kind == DecisionKind::kStarEntry ||
       d.kind == DecisionKind::kPlusLoopBack) {
-    return true;
+    return CorpusTakesPart(ctx, s.decision, d);
   }
   if (d.kind != DecisionKind::kBlock) return false;
   const size_t alt = s.alt - 1u;
   if (alt >= d.empty_alt.size() || !d.empty_alt[alt]) return false;
   return std::find(d.empty_alt.begin(), d.empty_alt.end(), 0) !=
-         d.empty_alt.end();
+             d.empty_alt.end() &&
+         CorpusTakesPart(ctx, s.decision, d);
 }
 
 // A random insertion point: a rule node and the index of one of its steps.
@@ -44,7 +74,7 @@ bool PickInsertPoint(MutationContext& ctx, const Tree& in, int* node,
     const absl::Span<const DerivationStep> steps = in.steps(at);
     points.clear();
     for (size_t i = 0; i < steps.size(); ++i) {
-      if (IsInsertPoint(ctx.grammar, steps[i])) {
+      if (IsInsertPoint(ctx, steps[i])) {
         points.push_back(static_cast<int32_t>(i));
       }
     }
@@ -64,22 +94,39 @@ int ContinueAlt(const DecisionInfo& d) {
   return -1;
 }
 
-// The edge a fresh part starts with: a random non-empty alternative of an
-// optional block, the "one more iteration" edge of a (...)* loop, any
-// alternative of a (...)+ loop's block.
-int StartEdge(MutationContext& ctx, const DecisionInfo& d) {
+// The edge a fresh part starts with: a non-empty alternative of an
+// optional block (in the learned mode at a decision known well, one the
+// corpus took, by its count; else any), the "one more iteration" edge of a
+// (...)* loop, any alternative of a (...)+ loop's block.
+int StartEdge(MutationContext& ctx, int decision, const DecisionInfo& d) {
   if (d.kind == DecisionKind::kStarEntry) return ContinueAlt(d);
   if (d.kind == DecisionKind::kPlusLoopBack) {
     const uint32_t n =
         ctx.grammar.parser_graph().states[d.part_start].num_edges;
     return n == 0 ? -1 : static_cast<int>(ctx.rng.Below(n));
   }
+  const Weights& w = ctx.generator.weights();
+  const bool by_count = ctx.mode == ProbabilityMode::kLearned &&
+                        w.total(decision) >= kKnownVisits;
   std::vector<int32_t>& present = ctx.scratch.kids;
   present.clear();
+  double total = 0;
   for (size_t i = 0; i < d.empty_alt.size(); ++i) {
-    if (!d.empty_alt[i]) present.push_back(static_cast<int32_t>(i));
+    const int alt = static_cast<int>(i);
+    if (d.empty_alt[i] || (by_count && w.count(decision, alt + 1) <= 0)) {
+      continue;
+    }
+    present.push_back(alt);
+    if (by_count) total += w.count(decision, alt + 1);
   }
-  return present.empty() ? -1 : present[ctx.rng.Below(present.size())];
+  if (present.empty()) return -1;
+  if (!by_count) return present[ctx.rng.Below(present.size())];
+  double r = ctx.rng.Uniform() * total;
+  for (const int32_t alt : present) {
+    r -= w.count(decision, alt + 1);
+    if (r < 0) return alt;
+  }
+  return present.back();
 }
 
 }  // namespace
@@ -90,7 +137,7 @@ bool OpInsert(MutationContext& ctx, const Tree& in, Tree* out) {
   const absl::Span<const DerivationStep> old = in.steps(node);
   const DerivationStep at = old[step];
   const DecisionInfo& d = ctx.grammar.decision(at.decision);
-  const int edge = StartEdge(ctx, d);
+  const int edge = StartEdge(ctx, at.decision, d);
   if (edge < 0) return false;
   const size_t slack = 2 * ctx.grammar.separator().size() + 1;
   if (in.TextSize() + slack >= ctx.max_size) return false;
