@@ -101,6 +101,15 @@ int RunBindings(const std::vector<std::string>& args) {
                   links[k].first, m.Describe(links[k].first).c_str());
     }
   }
+  // The tokens a rule holds once (bind/single_tokens.h).
+  const auto& singles = m.singles().Singles();
+  std::printf("\nheld once (%zu): ", singles.size());
+  for (size_t k = 0; k < singles.size(); ++k) {
+    std::printf("%s%s in %s", k ? ", " : "",
+                g.token_name(singles[k].first).c_str(),
+                g.rule_name(singles[k].second).c_str());
+  }
+  std::printf("%s\n", singles.empty() ? "none" : "");
   const std::string out = absl::GetFlag(FLAGS_o);
   if (!out.empty()) {
     absl::Status st = m.Save(out);
