@@ -9,12 +9,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "base/file_io.h"
-#include "doctor/g4_semantics.h"
 #include "doctor/internal/doctor_runs.h"
 #include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
+#include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
 #include "grammar/grammar_dictionary.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "absl/strings/match.h"
 #include "doctor/doctor_report.h"
-#include "doctor/g4_semantics.h"
 #include "doctor/grammar_doctor.h"
 #include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
+#include "grammar/g4_semantics.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
