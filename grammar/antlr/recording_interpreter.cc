@@ -2,6 +2,7 @@
 
 #include "atn/ATNConfigSet.h"
 #include "dfa/DFAState.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace parser_internal {
@@ -25,7 +26,27 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
     : antlr4::LexerInterpreter(
           g.name(), g.antlr_vocabulary(), g.lexer_interp().rule_names,
           g.lexer_interp().channel_names, g.lexer_interp().mode_names,
-          g.antlr_lexer_atn(), input) {}
+          g.antlr_lexer_atn(), input),
+      grammar_(g),
+      predicate_state_(g) {}
+
+void BoundedLexer::reset() {
+  antlr4::LexerInterpreter::reset();
+  predicate_state_.Reset();
+}
+
+void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
+  if (token != nullptr) predicate_state_.Emitted(*token, modeStack.size());
+  antlr4::LexerInterpreter::emit(std::move(token));
+}
+
+bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
+  const PredicateMeaning* m = grammar_.predicates().Lexer(
+      static_cast<int>(rule), static_cast<int>(pred));
+  if (m == nullptr) return true;
+  return EvaluatePredicate(
+      *m, predicate_state_.View(tokenStartCharIndex, modeStack.size()));
+}
 
 size_t BoundedLexer::DfaStates() const {
   size_t n = 0;
@@ -61,6 +82,14 @@ void RecordingInterpreter::SetPredictionBudget(int64_t steps) {
 
 int64_t RecordingInterpreter::PredictionBudgetLeft() const {
   return static_cast<const BudgetedSimulator*>(_interpreter)->left();
+}
+
+bool RecordingInterpreter::sempred(antlr4::RuleContext*, size_t rule,
+                                   size_t pred) {
+  const PredicateMeaning* m = grammar_.predicates().Parser(
+      static_cast<int>(rule), static_cast<int>(pred));
+  if (m == nullptr) return true;
+  return EvaluatePredicate(*m, ParserView(grammar_, _input));
 }
 
 void BudgetedSimulator::closure_(
