@@ -103,6 +103,18 @@ void BudgetedSimulator::closure_(
                                             treat_eof_as_epsilon);
 }
 
+std::unique_ptr<antlr4::atn::ATNConfigSet> BudgetedSimulator::computeReachSet(
+    antlr4::atn::ATNConfigSet* closure, size_t t, bool full_ctx) {
+  std::unique_ptr<antlr4::atn::ATNConfigSet> reach =
+      antlr4::atn::ParserATNSimulator::computeReachSet(closure, t, full_ctx);
+  if (reach != nullptr && reach->hasSemanticContext) {
+    const int64_t n = static_cast<int64_t>(reach->size());
+    left_ -= 2 * n;
+    if (left_ < 0) throw WorkExceeded();
+  }
+  return reach;
+}
+
 void RecordingInterpreter::reset() {
   antlr4::ParserInterpreter::reset();
   while (!_parentContextStack.empty()) _parentContextStack.pop();
