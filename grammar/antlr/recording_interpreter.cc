@@ -36,7 +36,10 @@ void BoundedLexer::reset() {
 }
 
 void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
-  if (token != nullptr) predicate_state_.Emitted(*token, modeStack.size());
+  // Only grammars with known lexer predicates need the tokens followed.
+  if (token != nullptr && grammar_.predicates().any_lexer()) {
+    predicate_state_.Emitted(*token, modeStack.size());
+  }
   antlr4::LexerInterpreter::emit(std::move(token));
 }
 
