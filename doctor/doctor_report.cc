@@ -237,11 +237,13 @@ std::string FormatDoctorJson(const DoctorReport& r) {
   JsonStrings(r.warnings, &out);
   std::vector<std::string> items;
   for (const SemanticFinding& s : r.semantics) {
-    items.push_back(absl::StrCat("{\"kind\": ", Quote(s.kind),
-                                 ", \"lexer\": ", s.lexer ? "true" : "false",
-                                 ", \"rule\": ", Quote(s.rule), ", \"where\": ",
-                                 Quote(s.where), ", \"text\": ", Quote(s.text),
-                                 ", \"treatment\": ", Quote(s.treatment), "}"));
+    items.push_back(absl::StrCat(
+        "{\"kind\": ", Quote(s.kind),
+        ", \"lexer\": ", s.lexer ? "true" : "false",
+        ", \"rule\": ", Quote(s.rule), ", \"where\": ", Quote(s.where),
+        ", \"text\": ", Quote(s.text), ", \"treatment\": ", Quote(s.treatment),
+        ", \"known\": ", s.known ? "true" : "false",
+        ", \"entry\": ", Quote(s.entry), "}"));
   }
   absl::StrAppend(&out, ", \"semantics\": [", absl::StrJoin(items, ", "),
                   "], \"lexer\": {\"shadowed\": ");

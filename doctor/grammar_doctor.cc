@@ -9,12 +9,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "base/file_io.h"
-#include "doctor/g4_semantics.h"
 #include "doctor/internal/doctor_runs.h"
 #include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
+#include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
 #include "grammar/grammar_dictionary.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace {
@@ -38,10 +39,19 @@ std::string OneLine(absl::string_view text) {
 
 std::string Treatment(bool predicate, bool lexer) {
   if (!predicate) return "ignored: not run";
-  return lexer ? "ignored: always true (the lexer may make tokens the real "
-                 "lexer would refuse here)"
-               : "ignored: always true (generation and parsing take the "
+  return lexer ? "unknown: treated as true (the lexer may make tokens the "
+                 "real lexer would refuse here)"
+               : "unknown: treated as true (generation and parsing take the "
                  "alternatives it guards as if it held)";
+}
+
+// How grammut handles predicate site `s` (predicate_table.h).
+std::string PredicateTreatment(const PredicateSite& s) {
+  if (!s.meaning) return Treatment(true, s.lexer);
+  return absl::StrCat("known: evaluated as ", s.meaning->name, " (",
+                      s.handled_by == "built-in" ? "built-in vocabulary"
+                                                 : "mapping at " + s.handled_by,
+                      ")");
 }
 
 // Predicates and actions from the .g4 source if there is one, else from
@@ -65,6 +75,29 @@ void FindSemantics(const Grammar& g, const std::string& spec,
       if (s.kind == G4SemanticKind::kNamedAction)
         f.text = "@" + s.name + " " + f.text;
       f.treatment = Treatment(s.kind == G4SemanticKind::kPredicate, f.lexer);
+      if (s.kind == G4SemanticKind::kPredicate) {
+        // Several predicates on one line: the first with the same text.
+        const PredicateSite* site = nullptr;
+        for (const PredicateSite& p : g.predicates().sites()) {
+          if (p.file == file && p.line == s.line && p.text == s.text) {
+            site = &p;
+            break;
+          }
+        }
+        if (site != nullptr) {
+          f.treatment = PredicateTreatment(*site);
+          f.known = site->meaning.has_value();
+          if (f.known) f.entry = site->meaning->name;
+        } else if (std::optional<PredicateMeaning> m =
+                       LookUpPredicate(NormalizePredicateText(s.text))) {
+          // Text known, but the grammar's predicate edges did not match
+          // the source's (a different number in this rule).
+          f.treatment =
+              absl::StrCat("unknown: treated as true (would be ", m->name,
+                           ", but the compiled grammar's predicates of rule ",
+                           s.rule, " do not match the source's)");
+        }
+      }
       report->semantics.push_back(std::move(f));
     }
   }
@@ -133,11 +166,15 @@ void CheckLexer(const Grammar& g, DoctorReport* report) {
 void Judge(const DoctorOptions& opt, DoctorReport* r) {
   int predicates = 0, actions = 0;
   for (const SemanticFinding& s : r->semantics) {
-    (s.kind == "predicate" ? predicates : actions) += 1;
+    if (s.kind == "predicate") {
+      predicates += s.known ? 0 : 1;
+    } else {
+      ++actions;
+    }
   }
   if (predicates > 0) {
     r->warnings.push_back(absl::StrCat(
-        predicates, " semantic predicate(s) taken as always true"));
+        predicates, " semantic predicate(s) unknown, taken as always true"));
   }
   if (actions > 0) {
     r->warnings.push_back(absl::StrCat(actions, " action(s) not run"));

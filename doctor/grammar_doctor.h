@@ -50,7 +50,9 @@ struct SemanticFinding {
   std::string where;      // "File.g4:12", or empty without the source
   std::string text;       // as written (whitespace runs made one space),
                           // or empty without the source
-  std::string treatment;  // e.g. "ignored: always true"
+  std::string treatment;  // e.g. "unknown: treated as true"
+  bool known = false;     // a predicate grammut evaluates
+  std::string entry;      // then the vocabulary entry that handles it
 };
 
 // A lexer rule that never makes a token.

@@ -47,7 +47,9 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
                      by_length);
   }
   PrecomputeEdgeCosts();
-  pass_to_ = PassThroughTargets(grammar.parser_graph());
+  PrecomputePredicates();
+  pass_to_ = PassThroughTargets(grammar.parser_graph(),
+                                has_predicates_ ? &keep_states_ : nullptr);
 }
 
 Generator::Frame& Generator::PushFrame(int32_t follow, int node, int precedence,
@@ -121,6 +123,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
+  ResetPredicateState();
   Frame& root =
       PushFrame(-1, tree.BeginRule(rule),
                 g.left_recursive[rule] ? options.precedence : 0, 0, 1,
@@ -204,6 +207,28 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           costs_.push_back(EdgeCost(st.first_edge + i, frame.precedence, 0));
         }
         costs = costs_;
+      }
+      // Known predicates: alternatives that cannot satisfy theirs cost
+      // too much to be taken (unless none can).
+      if (has_predicates_) {
+        allowed_.assign(st.num_edges, 1);
+        bool masked = false;
+        for (uint32_t i = 0; i < st.num_edges; ++i) {
+          if (!AltAllowed(st.first_edge + i, tree, last_token)) {
+            allowed_[i] = 0;
+            masked = true;
+          }
+        }
+        if (masked &&
+            std::find(allowed_.begin(), allowed_.end(), 1) != allowed_.end()) {
+          if (costs.data() != costs_.data()) {
+            costs_.assign(costs.begin(), costs.end());
+          }
+          for (uint32_t i = 0; i < st.num_edges; ++i) {
+            if (!allowed_[i]) costs_[i] = {kUnreachableCost, kUnreachableCost};
+          }
+          costs = costs_;
+        }
       }
       // Replay: the recorded alternative if it fits the budget (even if the
       // mode gives it no weight); nothing else to weigh then.
@@ -305,10 +330,13 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           const bool fits = seq.end[k] <= seq.unchanged &&
                             emitted + size + owed + reserve <= budget;
           const bool joins =
-              first < 0 || last_token < 0 || !src.token_trivia(first).empty() ||
-              !separators_.Needs(tree.node(last_token).symbol,
-                                 tree.token_text(last_token),
-                                 src.node(first).symbol, src.token_text(first));
+              (!has_predicates_ ||
+               (pending_newline_ == 0 && pending_next_.empty())) &&
+              (first < 0 || last_token < 0 ||
+               !src.token_trivia(first).empty() ||
+               !separators_.Needs(
+                   tree.node(last_token).symbol, tree.token_text(last_token),
+                   src.node(first).symbol, src.token_text(first)));
           if (fits && joins) {
             int nested = 0;
             const int last = tree.AppendSubtree(src, source, &nested);
@@ -388,6 +416,26 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             type =
                 PickTokenType(accepted, candidates.size(), options.mode, rng);
           }
+          // Known predicates: a type the lexer would not make here, or one
+          // a pending check on the next token refuses, gives way to one
+          // that fits (a random one of those).
+          if (has_predicates_ && want < 0 &&
+              !TypeFits(type, tree, last_token)) {
+            const absl::Span<const int> among =
+                candidates.empty() ? absl::Span<const int>(accepted)
+                                   : candidates;
+            int fits = 0;
+            for (int t : among) fits += TypeFits(t, tree, last_token) ? 1 : 0;
+            if (fits > 0) {
+              int k = static_cast<int>(rng.Uniform() * fits);
+              for (int t : among) {
+                if (TypeFits(t, tree, last_token) && k-- == 0) {
+                  type = t;
+                  break;
+                }
+              }
+            }
+          }
         }
         ++frame.children;
         const int64_t after = cost[e.target].bytes + reserve;
@@ -412,6 +460,10 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
         }
         if (type == -1) {  // EOF
+          if (has_predicates_) {
+            if (!NextTokenFits(-1, tree, last_token, &text_)) return false;
+            trivia = FitTrivia(trivia, "");
+          }
           emitted += static_cast<int64_t>(trivia.size());
           last_token = tree.AddToken(-1, trivia, "");
           state = next(e.target);
@@ -428,13 +480,20 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                              options.mode != ProbabilityMode::kLearned, &text_);
           } else if (!PickContextText(type, WantedContext(tree, options), room,
                                       options, rng)) {
-            tokens_.Generate(
-                type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                options.pool_probability,
-                options.mode != ProbabilityMode::kLearned, &text_,
-                Enclosing(tree, options));
+            tokens_.Generate(type, rng,
+                             room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                             options.pool_probability,
+                             options.mode != ProbabilityMode::kLearned, &text_,
+                             Enclosing(tree, options));
           }
           text = text_;
+        }
+        if (has_predicates_) {
+          predicate_text_.assign(text.data(), text.size());
+          if (!NextTokenFits(type, tree, last_token, &predicate_text_)) {
+            return false;
+          }
+          text = predicate_text_;
         }
         if (trivia.empty() && last_token >= 0 && !text.empty()) {
           if (separators_.Needs(tree.node(last_token).symbol,
@@ -442,12 +501,17 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             trivia = sep;
           }
         }
+        if (has_predicates_) trivia = FitTrivia(trivia, sep);
         emitted += static_cast<int64_t>(trivia.size() + text.size());
         last_token = tree.AddToken(type, trivia, text);
         state = next(e.target);
         continue;
       }
       default:
+        if (has_predicates_ && e.kind == EdgeKind::kPredicate &&
+            !TakePredicate(st.first_edge + pick, tree, last_token)) {
+          return false;
+        }
         state = next(e.target);
         continue;
     }

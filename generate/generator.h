@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -29,6 +30,7 @@
 #include "generate/token_generator.h"
 #include "generate/token_pool.h"
 #include "grammar/grammar.h"
+#include "grammar/predicate_vocabulary.h"
 #include "grammar/separator_oracle.h"
 #include "learn/decision_place.h"
 #include "learn/place_match.h"
@@ -214,6 +216,40 @@ class Generator {
   // below the current invocation to reach the rule's end (fit_depth).
   void PrecomputeEdgeDepths();
 
+  // Semantic predicates (generator_predicates.cc).
+  void PrecomputePredicates();
+  void ResetPredicateState();
+  // The view of a predicate after token node `last_token` (-1: none).
+  PredicateView ViewAfter(const Tree& tree, int last_token) const;
+  // Whether a token of `type` meets next-token check `m` (a name can take
+  // any text).
+  bool TypeMeets(int type, const PredicateMeaning& m) const;
+  // Whether symbol edge `e` may write a token whose TypeMeets is `meet`.
+  bool EdgeMayBegin(const AtnEdge& e, const PredicateMeaning& m,
+                    bool meet) const;
+  // Whether a walk taking parser edge `edge` may write first a token whose
+  // TypeMeets is `meet` (cached; true when the search runs too long).
+  bool MayBegin(uint32_t edge, const PredicateMeaning& m, bool meet);
+  // Whether the alternative through parser edge `edge` can satisfy its
+  // known predicates and the next-token checks pending.
+  bool AltAllowed(uint32_t edge, const Tree& tree, int last_token);
+  // Takes predicate edge `edge`: notes what the next token must meet, or
+  // fixes the token just written; false if the predicate cannot hold.
+  bool TakePredicate(uint32_t edge, Tree& tree, int last_token);
+  // Fits the next token (`type`, `*text`) to the pending checks, changing
+  // the text of a name; false if it cannot meet them. Clears the checks.
+  bool NextTokenFits(int type, const Tree& tree, int last_token,
+                     std::string* text);
+  // True if a token of `type` can be written next: not TypeBlocked, and
+  // meeting the pending next-token checks.
+  bool TypeFits(int type, const Tree& tree, int last_token) const;
+  // True if `type`'s lexer rule has a known predicate that fails after
+  // `last_token` (the lexer would not make that token there).
+  bool TypeBlocked(int type, const Tree& tree, int last_token) const;
+  // The next token's trivia given the pending line-break check (cleared).
+  absl::string_view FitTrivia(absl::string_view trivia,
+                              absl::string_view separator);
+
   const Grammar& grammar_;
   const Weights& weights_;
   TokenGenerator& tokens_;
@@ -238,6 +274,25 @@ class Generator {
   // one entry per such edge and precedence level of the grammar.
   absl::flat_hash_map<uint64_t, MinCost> precedence_costs_;
   uint64_t work_ = 0;
+  // Predicates: any known; states the walk must not cross; per parser edge
+  // the known predicate edges met from it (left_edges_[left_begin_[k] ..
+  // left_begin_[k + 1])) and whether a positive next-token check there can
+  // be met; per token type a lexer predicate on the token before.
+  bool has_predicates_ = false;
+  std::vector<bool> keep_states_;
+  std::vector<uint32_t> left_begin_;
+  std::vector<uint32_t> left_edges_;
+  std::vector<bool> forceable_;
+  std::vector<const PredicateMeaning*> type_lexer_predicate_;
+  std::vector<int32_t> first_checked_type_;  // per edge (see .cc)
+  absl::flat_hash_map<std::tuple<uint32_t, const PredicateMeaning*, bool>, bool>
+      may_begin_;
+  // During a walk: a line break wanted before the next token (1), not
+  // wanted (-1), either (0); checks on the next token's text.
+  int8_t pending_newline_ = 0;
+  std::vector<const PredicateMeaning*> pending_next_;
+  std::vector<uint8_t> allowed_;  // per edge of the current decision
+  std::string predicate_text_;    // the next token's text, being fitted
   // Scratch, reused across calls.
   std::vector<Frame> frames_;
   size_t depth_ = 0;  // frames in use

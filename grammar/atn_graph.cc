@@ -15,9 +15,11 @@ bool SetContains(const SymbolSet& set, int32_t symbol) {
   return symbol >= it->first && symbol <= it->second;
 }
 
-std::vector<int32_t> PassThroughTargets(const AtnGraph& graph) {
+std::vector<int32_t> PassThroughTargets(const AtnGraph& graph,
+                                        const std::vector<bool>* keep) {
   auto crossed = [&](int32_t s) {
     const AtnState& st = graph.states[s];
+    if (keep != nullptr && (*keep)[s]) return false;
     return st.num_edges == 1 && st.decision < 0 && !st.precedence_decision &&
            st.kind != StateKind::kRuleStop &&
            IsEpsilonLike(graph.edges[st.first_edge].kind);

@@ -116,8 +116,10 @@ bool SetContains(const SymbolSet& set, int32_t symbol);
 // cross without a choice or a record. A state is crossed when its only edge
 // is an epsilon, predicate, action or precedence edge and it is neither a
 // decision nor a rule's stop state. Walks use this to cross chains of such
-// states in one step.
-std::vector<int32_t> PassThroughTargets(const AtnGraph& graph);
+// states in one step. States marked in `keep` (if given, one entry per
+// state) are never crossed (the generator stops at predicates it knows).
+std::vector<int32_t> PassThroughTargets(
+    const AtnGraph& graph, const std::vector<bool>* keep = nullptr);
 
 }  // namespace grammut
 

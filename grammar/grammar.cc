@@ -20,6 +20,7 @@
 #include "grammar/g4_compiler.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/min_cost.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace fs = std::filesystem;
@@ -67,7 +68,11 @@ absl::Status FindInterpFiles(const std::string& dir, std::string* parser,
 
 }  // namespace
 
-Grammar::Grammar() = default;
+Grammar::Grammar() : predicates_(std::make_unique<PredicateTable>()) {}
+
+void Grammar::SetPredicates(PredicateTable table) {
+  *predicates_ = std::move(table);
+}
 Grammar::~Grammar() = default;
 
 absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
@@ -121,7 +126,15 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   if (absl::EndsWith(name, "Parser") && name.size() > 6) {
     name.resize(name.size() - 6);
   }
-  return FromInterp(name, *std::move(parser), *std::move(lexer), start_rule);
+  absl::StatusOr<std::unique_ptr<Grammar>> g =
+      FromInterp(name, *std::move(parser), *std::move(lexer), start_rule);
+  if (!g.ok()) return g;
+  // Predicates: texts from the .g4 source, meanings from the vocabulary.
+  PredicateMappings user;
+  const std::vector<G4Semantic> source = ReadPredicateSources(spec, &user);
+  (*g)->SetPredicates(BuildPredicateTable(**g, source, &user));
+  ReportUnknownPredicates((*g)->predicates(), (*g)->name());
+  return g;
 }
 
 absl::StatusOr<std::unique_ptr<Grammar>> Grammar::FromInterp(

@@ -36,6 +36,8 @@ class Vocabulary;
 
 namespace grammut {
 
+class PredicateTable;
+
 // Minimum cost to finish from an ATN state: bytes of output (each token
 // counted with its shortest text plus one separator) and steps (transitions
 // taken). Ordered lexicographically; steps break ties so that always taking
@@ -204,6 +206,14 @@ class Grammar {
     return *vocabulary_;
   }
   const InterpData& parser_interp() const { return parser_; }
+
+  // The grammar's semantic predicates and what grammut makes of them
+  // (predicate_table.h). Load fills it from the .g4 source beside the
+  // grammar and $GRAMMUT_PREDICATES; otherwise every predicate is unknown
+  // and holds.
+  const PredicateTable& predicates() const { return *predicates_; }
+  // Replaces the predicate table (tests, tools).
+  void SetPredicates(PredicateTable table);
   const InterpData& lexer_interp() const { return lexer_; }
 
  private:
@@ -237,6 +247,7 @@ class Grammar {
   std::string separator_;
   std::vector<bool> separator_ok_;  // per mode
   std::vector<int> token_mode_;     // per token type
+  std::unique_ptr<PredicateTable> predicates_;
 };
 
 }  // namespace grammut

@@ -34,7 +34,7 @@ contains corpus_bad_error "$tmp/out" "corpus_bad/bad.txt: 1:8: mismatched input 
 contains corpus_bad_verdict "$tmp/out" "^verdict: NOT fit for fuzzing: corpus parse rate 33.3% is under 50%$"
 check predicate 0 "$grammut" doctor --grammar "$data/Predicate.g4" --inputs 30
 contains predicate_text "$tmp/out" "Predicate.g4:6 rule term: predicate {isDeclared()}?"
-contains predicate_treatment "$tmp/out" "-> ignored: always true"
+contains predicate_treatment "$tmp/out" "-> unknown: treated as true"
 check action 0 "$grammut" doctor --grammar "$data/Action.g4" --inputs 30
 contains action_text "$tmp/out" 'Action.g4:4 rule stmt: action {declare($ID.text);}'
 check unreachable 0 "$grammut" doctor --grammar "$data/Unreachable.g4" --inputs 30

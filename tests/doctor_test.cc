@@ -5,10 +5,10 @@
 
 #include "absl/strings/match.h"
 #include "doctor/doctor_report.h"
-#include "doctor/g4_semantics.h"
 #include "doctor/grammar_doctor.h"
 #include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
+#include "grammar/g4_semantics.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
@@ -80,10 +80,11 @@ TEST(Doctor, PredicateIsReportedWithItsTextAsAlwaysTrue) {
   EXPECT_FALSE(s.lexer);
   EXPECT_EQ(s.text, "{isDeclared()}?");
   EXPECT_TRUE(absl::EndsWith(s.where, "Predicate.g4:6")) << s.where;
-  EXPECT_TRUE(absl::StartsWith(s.treatment, "ignored: always true"));
+  EXPECT_TRUE(absl::StartsWith(s.treatment, "unknown: treated as true"));
   EXPECT_TRUE(r.fit());
   EXPECT_EQ(r.warnings, (std::vector<std::string>{
-                            "1 semantic predicate(s) taken as always true"}));
+                            "1 semantic predicate(s) unknown, taken as always "
+                            "true"}));
 }
 
 TEST(Doctor, ActionIsReportedWithItsTextAsNotRun) {

@@ -1,15 +1,20 @@
 #include "tools/cli_common.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "grammar/predicate_mappings.h"
 
 ABSL_FLAG(std::string, grammar, "",
           "grammar: a .g4 file, comma-separated .g4 files (lexer,parser), or a "
           "directory of .interp files");
+ABSL_FLAG(std::string, predicates, "",
+          "a file mapping predicate texts onto grammut's predicate vocabulary "
+          "(`TEXT = ENTRY` per line; sets $GRAMMUT_PREDICATES)");
 ABSL_FLAG(std::string, start, "",
           "start rule (default: the first parser rule)");
 ABSL_FLAG(std::string, weights, "", "weights file to start from");
@@ -31,7 +36,15 @@ ABSL_FLAG(int, decisions, 0,
 namespace grammut::cli {
 namespace fs = std::filesystem;
 
+void ApplyPredicatesFlag() {
+  const std::string predicates = absl::GetFlag(FLAGS_predicates);
+  if (!predicates.empty()) {
+    setenv(kPredicatesEnv, predicates.c_str(), /*overwrite=*/1);
+  }
+}
+
 absl::StatusOr<std::unique_ptr<Grammar>> LoadGrammar() {
+  ApplyPredicatesFlag();
   const std::string spec = absl::GetFlag(FLAGS_grammar);
   if (spec.empty()) {
     return absl::InvalidArgumentError(

@@ -31,8 +31,10 @@ ABSL_DECLARE_FLAG(int, decisions);
 
 namespace grammut::cli {
 
-// Loads the grammar named by --grammar/--start.
+// Loads the grammar named by --grammar/--start (with --predicates).
 absl::StatusOr<std::unique_ptr<Grammar>> LoadGrammar();
+// Makes --predicates FILE the predicate mappings grammars load with.
+void ApplyPredicatesFlag();
 // Weights for `grammar`: from --weights if given, else empty; --smoothing.
 absl::StatusOr<std::unique_ptr<Weights>> LoadWeights(const Grammar& grammar);
 // Where `grammar`'s names are defined and used: what `grammut learn` saved

@@ -17,6 +17,7 @@ namespace grammut::cli {
 int RunDoctor(const std::vector<std::string>& args) {
   DoctorOptions opt;
   opt.grammar = absl::GetFlag(FLAGS_grammar);
+  ApplyPredicatesFlag();
   opt.start_rule = absl::GetFlag(FLAGS_start);
   opt.inputs = absl::GetFlag(FLAGS_inputs);
   opt.seed = absl::GetFlag(FLAGS_seed);

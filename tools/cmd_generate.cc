@@ -265,11 +265,26 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   size_t largest = 0;
   for (int i = 0; i < n; ++i) {
     Tree t;
-    if (!kit.generator.Generate(g.start_rule(), rng, opt, &t)) {
-      std::fprintf(stderr,
-                   "grammut generate: the shortest input of rule %s is over "
-                   "--max_size %d\n",
-                   g.rule_name(g.start_rule()).c_str(), max_size);
+    // A walk can end unfinished where a known semantic predicate cannot
+    // hold: another walk (the Rng has moved on) takes its place.
+    bool made = false;
+    for (int attempt = 0; attempt < 64 && !made; ++attempt) {
+      made = kit.generator.Generate(g.start_rule(), rng, opt, &t);
+      if (!made && g.rule_min_cost(g.start_rule()).bytes >
+                       static_cast<int64_t>(max_size)) {
+        break;
+      }
+    }
+    if (!made) {
+      std::fprintf(
+          stderr,
+          g.rule_min_cost(g.start_rule()).bytes > static_cast<int64_t>(max_size)
+              ? "grammut generate: the shortest input of rule %s is "
+                "over --max_size %d\n"
+              : "grammut generate: 64 walks from rule %s in a row "
+                "ended where a semantic predicate could not hold "
+                "(--max_size %d)\n",
+          g.rule_name(g.start_rule()).c_str(), max_size);
       return 1;
     }
     if (bind && singles) {

@@ -59,7 +59,10 @@ constexpr char kUsage[] =
     "  grammut parse-server   (not for people: a fuzzer's grammut starts it\n"
     "                   to parse its corpus entries)\n\n"
     "G is a .g4 file, comma-separated .g4 files (lexer,parser) or a\n"
-    "directory of .interp files. --max-size, --max-tests, --max-time,\n"
+    "directory of .interp files. Every command takes --predicates FILE:\n"
+    "predicate texts mapped onto grammut's predicate vocabulary, one\n"
+    "`TEXT = ENTRY` a line (as $GRAMMUT_PREDICATES; docs/usage.md).\n"
+    "--max-size, --max-tests, --max-time,\n"
     "--kpath-strategy and --kpath-depth are accepted for the forms with\n"
     "underscores.";
 

@@ -77,6 +77,15 @@ int Tree::AddToken(int type, absl::string_view trivia, absl::string_view text,
   return static_cast<int>(nodes_.size()) - 1;
 }
 
+bool Tree::ReplaceLastTokenText(absl::string_view text) {
+  if (nodes_.empty() || nodes_.back().is_rule) return false;
+  Node& n = nodes_.back();
+  text_.resize(n.text_begin + n.trivia_size);
+  text_.append(text.data(), text.size());
+  n.text_size = static_cast<uint32_t>(n.trivia_size + text.size());
+  return true;
+}
+
 void Tree::AddStep(int node, DerivationStep step) {
   Node& n = nodes_[node];
   if (n.steps_begin + n.steps_size != steps_.size()) {

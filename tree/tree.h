@@ -79,6 +79,11 @@ class Tree {
   // Appends a token node with leading `trivia` and `text`.
   int AddToken(int type, absl::string_view trivia, absl::string_view text,
                bool is_error = false);
+  // ReplaceLastTokenText gives the last node, a token, the text `text`
+  // (its trivia stays); false, and nothing changes, if the last node is no
+  // token. The generator uses it to satisfy a predicate on the token just
+  // written.
+  bool ReplaceLastTokenText(absl::string_view text);
   // Appends a derivation step to rule node `node`.
   void AddStep(int node, DerivationStep step);
   // Sets the derivation steps of rule node `node`.

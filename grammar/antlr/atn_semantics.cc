@@ -16,13 +16,18 @@ namespace {
 
 using antlr4::atn::Transition;
 
-void AddSemantics(const antlr4::atn::ATN& atn, bool lexer,
-                  std::vector<AtnSemantic>* out) {
+void AddSemantics(const antlr4::atn::ATN& atn, const AtnGraph& graph,
+                  bool lexer, std::vector<AtnSemantic>* out) {
   for (antlr4::atn::ATNState* s : atn.states) {
     if (s == nullptr) continue;
-    for (Transition* t : s->transitions) {
+    for (size_t i = 0; i < s->transitions.size(); ++i) {
+      Transition* t = s->transitions[i];
       AtnSemantic item;
       item.lexer = lexer;
+      if (s->stateNumber < graph.states.size()) {
+        item.edge =
+            static_cast<int32_t>(graph.states[s->stateNumber].first_edge + i);
+      }
       if (t->getSerializationType() == Transition::PREDICATE) {
         auto* p = static_cast<antlr4::atn::PredicateTransition*>(t);
         item.predicate = true;
@@ -57,8 +62,8 @@ void AddSemantics(const antlr4::atn::ATN& atn, bool lexer,
 
 std::vector<AtnSemantic> ListAtnSemantics(const Grammar& grammar) {
   std::vector<AtnSemantic> out;
-  AddSemantics(grammar.antlr_parser_atn(), false, &out);
-  AddSemantics(grammar.antlr_lexer_atn(), true, &out);
+  AddSemantics(grammar.antlr_parser_atn(), grammar.parser_graph(), false, &out);
+  AddSemantics(grammar.antlr_lexer_atn(), grammar.lexer_graph(), true, &out);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #ifndef GRAMMUT_GRAMMAR_ANTLR_ATN_SEMANTICS_H_
 #define GRAMMUT_GRAMMAR_ANTLR_ATN_SEMANTICS_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "grammar/grammar.h"
@@ -20,6 +21,8 @@ struct AtnSemantic {
   bool predicate = false;  // a predicate `{...}?` (else an action `{...}`)
   int rule = -1;           // the rule it stands in (lexer or parser index)
   int index = -1;          // ANTLR's predicate or action index (-1: none)
+  int32_t edge = -1;       // the edge's index in Grammar::parser_graph().edges
+                           // (lexer_graph() for lexer items)
 };
 
 // ListAtnSemantics lists `grammar`'s predicate edges and action edges, the

@@ -2,6 +2,7 @@
 
 #include "atn/ATNConfigSet.h"
 #include "dfa/DFAState.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace parser_internal {
@@ -25,7 +26,30 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
     : antlr4::LexerInterpreter(
           g.name(), g.antlr_vocabulary(), g.lexer_interp().rule_names,
           g.lexer_interp().channel_names, g.lexer_interp().mode_names,
-          g.antlr_lexer_atn(), input) {}
+          g.antlr_lexer_atn(), input),
+      grammar_(g),
+      predicate_state_(g) {}
+
+void BoundedLexer::reset() {
+  antlr4::LexerInterpreter::reset();
+  predicate_state_.Reset();
+}
+
+void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
+  // Only grammars with known lexer predicates need the tokens followed.
+  if (token != nullptr && grammar_.predicates().any_lexer()) {
+    predicate_state_.Emitted(*token, modeStack.size());
+  }
+  antlr4::LexerInterpreter::emit(std::move(token));
+}
+
+bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
+  const PredicateMeaning* m = grammar_.predicates().Lexer(
+      static_cast<int>(rule), static_cast<int>(pred));
+  if (m == nullptr) return true;
+  return EvaluatePredicate(
+      *m, predicate_state_.View(tokenStartCharIndex, modeStack.size()));
+}
 
 size_t BoundedLexer::DfaStates() const {
   size_t n = 0;
@@ -63,6 +87,14 @@ int64_t RecordingInterpreter::PredictionBudgetLeft() const {
   return static_cast<const BudgetedSimulator*>(_interpreter)->left();
 }
 
+bool RecordingInterpreter::sempred(antlr4::RuleContext*, size_t rule,
+                                   size_t pred) {
+  const PredicateMeaning* m = grammar_.predicates().Parser(
+      static_cast<int>(rule), static_cast<int>(pred));
+  if (m == nullptr) return true;
+  return EvaluatePredicate(*m, ParserView(grammar_, _input));
+}
+
 void BudgetedSimulator::closure_(
     std::shared_ptr<antlr4::atn::ATNConfig> const& config,
     antlr4::atn::ATNConfigSet* configs,
@@ -72,6 +104,18 @@ void BudgetedSimulator::closure_(
   antlr4::atn::ParserATNSimulator::closure_(config, configs, closure_busy,
                                             collect_predicates, full_ctx, depth,
                                             treat_eof_as_epsilon);
+}
+
+std::unique_ptr<antlr4::atn::ATNConfigSet> BudgetedSimulator::computeReachSet(
+    antlr4::atn::ATNConfigSet* closure, size_t t, bool full_ctx) {
+  std::unique_ptr<antlr4::atn::ATNConfigSet> reach =
+      antlr4::atn::ParserATNSimulator::computeReachSet(closure, t, full_ctx);
+  if (reach != nullptr && reach->hasSemanticContext) {
+    const int64_t n = static_cast<int64_t>(reach->size());
+    left_ -= 2 * n;
+    if (left_ < 0) throw WorkExceeded();
+  }
+  return reach;
 }
 
 void RecordingInterpreter::reset() {

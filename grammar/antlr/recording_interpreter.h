@@ -20,6 +20,7 @@
 #include "atn/LexerATNSimulator.h"
 #include "atn/ParserATNSimulator.h"
 #include "dfa/DFA.h"
+#include "grammar/antlr/predicate_views.h"
 #include "grammar/grammar.h"
 
 namespace grammut {
@@ -56,6 +57,12 @@ class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
                 antlr4::atn::ATNConfig::Set& closure_busy,
                 bool collect_predicates, bool full_ctx, int depth,
                 bool treat_eof_as_epsilon) override;
+  // Charges the reach set's size again when it holds predicates: ANTLR
+  // then copies and merges it once more (hasSLLConflictTerminatingPrediction),
+  // work that closure steps do not count and that grew to minutes per
+  // decision on generated JavaScript.
+  std::unique_ptr<antlr4::atn::ATNConfigSet> computeReachSet(
+      antlr4::atn::ATNConfigSet* closure, size_t t, bool full_ctx) override;
 
  private:
   int64_t left_ = 0;
@@ -85,15 +92,23 @@ class ErrorCounter : public antlr4::BaseErrorListener {
   std::string first;  // the first message, "line:column: text"
 };
 
-// A lexer interpreter whose DFA cache size can be read and cleared.
+// A lexer interpreter whose DFA cache size can be read and cleared, and
+// which evaluates the predicates grammut knows (Grammar::predicates()).
 class BoundedLexer : public antlr4::LexerInterpreter {
  public:
   BoundedLexer(const Grammar& g, antlr4::CharStream* input);
+  void reset() override;
+  void emit(std::unique_ptr<antlr4::Token> token) override;
+  bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
   size_t DfaStates() const;
   // ATN configurations held by the DFA states (what their memory grows
   // with).
   size_t DfaConfigs() const;
   void ClearCaches();
+
+ private:
+  const Grammar& grammar_;
+  LexerPredicateState predicate_state_;
 };
 
 // One recorded prediction.
@@ -105,7 +120,8 @@ struct Record {
 };
 
 // A parser interpreter that records every decision state it passes with the
-// alternative taken and the rule context's child count at that moment.
+// alternative taken and the rule context's child count at that moment, and
+// evaluates the predicates grammut knows (Grammar::predicates()).
 class RecordingInterpreter : public antlr4::ParserInterpreter {
  public:
   RecordingInterpreter(const Grammar& g, antlr4::TokenStream* input,
@@ -124,6 +140,7 @@ class RecordingInterpreter : public antlr4::ParserInterpreter {
   void SetPredictionBudget(int64_t steps);
   // The closure steps left of the budget.
   int64_t PredictionBudgetLeft() const;
+  bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
 
   std::vector<Record> records;
 

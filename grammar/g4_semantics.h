@@ -11,8 +11,8 @@
 //   for (const G4Semantic& s : ScanG4Semantics(text, "Expr.g4")) {
 //     ... s.rule, s.line, s.text ...
 //   }
-#ifndef GRAMMUT_DOCTOR_G4_SEMANTICS_H_
-#define GRAMMUT_DOCTOR_G4_SEMANTICS_H_
+#ifndef GRAMMUT_GRAMMAR_G4_SEMANTICS_H_
+#define GRAMMUT_GRAMMAR_G4_SEMANTICS_H_
 
 #include <string>
 #include <vector>
@@ -37,6 +37,15 @@ struct G4Semantic {
   std::string file;
   int line = 0;      // 1-based line of the opening brace
   std::string text;  // the block as written, braces (and `?`) included
+  // Where in its rule: the outermost alternative (1-based; 0 outside rule
+  // bodies), and whether that alternative begins, ends with a reference to
+  // the rule itself (what ANTLR's left-recursion rewrite looks at: it puts
+  // the alternatives that begin with the rule after the others, binary ones
+  // (also ending with it) before suffix ones, and numbers their predicates
+  // in that order).
+  int alt = 0;
+  bool alt_begins_with_rule = false;
+  bool alt_ends_with_rule = false;
 };
 
 // ScanG4Semantics lists the predicates and actions of the .g4 source `text`
@@ -52,4 +61,4 @@ std::vector<std::string> G4FilesOf(absl::string_view spec);
 
 }  // namespace grammut
 
-#endif  // GRAMMUT_DOCTOR_G4_SEMANTICS_H_
+#endif  // GRAMMUT_GRAMMAR_G4_SEMANTICS_H_

@@ -1,5 +1,5 @@
 // g4_semantics.cc: see g4_semantics.h.
-#include "doctor/g4_semantics.h"
+#include "grammar/g4_semantics.h"
 
 #include <algorithm>
 #include <cctype>
@@ -116,7 +116,42 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
   bool in_body = false;
   std::string at_name;
   bool after_at = false;
+  // The outermost alternative of the rule body: its number, first and last
+  // element words (empty when the element is no rule or token reference),
+  // and the items found in it.
+  int alt = 1;
+  int depth = 0;
+  std::string alt_first, alt_last;
+  bool alt_started = false;
+  size_t alt_from = out.size();
+  auto element = [&](const std::string& word) {
+    if (!in_body || depth > 0) {
+      if (in_body && !alt_started) alt_started = true;
+      if (in_body) alt_last.clear();
+      return;
+    }
+    if (!alt_started) alt_first = word;
+    alt_started = true;
+    alt_last = word;
+  };
+  auto end_alt = [&] {
+    for (size_t i = alt_from; i < out.size(); ++i) {
+      if (out[i].rule != rule || out[i].kind == G4SemanticKind::kNamedAction) {
+        continue;
+      }
+      out[i].alt = alt;
+      out[i].alt_begins_with_rule = !rule.empty() && alt_first == rule;
+      out[i].alt_ends_with_rule = !rule.empty() && alt_last == rule;
+    }
+    alt_from = out.size();
+    alt_first.clear();
+    alt_last.clear();
+    alt_started = false;
+  };
   auto end_statement = [&] {
+    if (in_body) end_alt();
+    alt = 1;
+    depth = 0;
     words.clear();
     rule.clear();
     in_body = false;
@@ -130,6 +165,7 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
       s.Advance();
     } else if (c == '\'' || c == '"') {
       s.SkipDelimited(c);
+      element("");
     } else if (c == '[') {
       s.SkipDelimited(']');
     } else if (c == '@') {
@@ -144,6 +180,38 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
       }
     } else if (IsWordChar(c)) {
       words.push_back(s.Word());
+      if (in_body) {
+        s.SkipSpace();
+        const bool label = (s.peek() == '=' && s.peek(1) != '>') ||
+                           (s.peek() == '+' && s.peek(1) == '=');
+        if (!label) element(words.back());
+      }
+    } else if (in_body && c == '#') {
+      // An alternative's label: not an element.
+      s.Advance();
+      s.SkipSpace();
+      s.Word();
+    } else if (in_body && c == '<') {
+      s.SkipDelimited('>');  // element options such as <assoc=right>
+    } else if (in_body && c == '(') {
+      s.Advance();
+      element("");
+      ++depth;
+    } else if (in_body && c == ')') {
+      s.Advance();
+      if (depth > 0) --depth;
+      element("");
+    } else if (in_body && c == '|' && depth == 0) {
+      s.Advance();
+      end_alt();
+      ++alt;
+    } else if (in_body &&
+               (c == '?' || c == '*' || c == '+' || c == '~' || c == '.')) {
+      s.Advance();
+      if (depth == 0 && c != '?' && c != '*' && c != '+') element("");
+      if (depth == 0 && (c == '*' || c == '+') && !alt_last.empty()) {
+        alt_last.clear();  // e* is no reference to e at the end
+      }
     } else if (c == ':' && s.peek(1) == ':') {
       s.Advance();
       s.Advance();
@@ -151,6 +219,7 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
       s.Advance();
       if (!in_body) {
         in_body = true;
+        alt_from = out.size();
         for (const std::string& w : words) {
           if (!IsRuleModifier(w)) {
             rule = w;

@@ -1,0 +1,90 @@
+// predicate_vocabulary.h: what grammut knows of semantic predicates.
+//
+// ANTLR grammars call into hand-written base classes from their predicates
+// (`{this.lineTerminatorAhead()}?`, `{this.n("get")}?`). grammut cannot run
+// that code; instead it recognises the predicate's text and evaluates its
+// own implementation of the same meaning. The vocabulary holds those
+// meanings, keyed by the normalized text (NormalizePredicateText) of the
+// calls the grammars-v4 base classes make. Texts it does not know are
+// treated as true, as ANTLR's interpreter does.
+//
+// Every meaning is a function of a PredicateView: the tokens around the
+// place the predicate stands and the lexer's state. The parser fills one
+// from its token stream, the generator from what it has written so far.
+//
+// Example:
+//   std::optional<PredicateMeaning> m =
+//       LookUpPredicate(NormalizePredicateText("{this.notLineTerminator()}?"));
+//   if (m) { bool ok = EvaluatePredicate(*m, view); }
+#ifndef GRAMMUT_GRAMMAR_PREDICATE_VOCABULARY_H_
+#define GRAMMUT_GRAMMAR_PREDICATE_VOCABULARY_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace grammut {
+
+// The meanings grammut implements.
+enum class PredicateEntry : uint8_t {
+  kTrue,                 // always holds (base-class stubs returning true)
+  kFalse,                // never holds
+  kLineTerminatorAhead,  // a line break between the previous and next token
+  kNextTextIs,           // the next token's text is one of `texts`
+  kPrevTextIs,           // the previous token's text is one of `texts`
+  kRegexPossible,        // lexer: a `/` here starts a regular expression
+  kStrictMode,           // a flag, false (grammut never sets it)
+  kStartOfInput,         // lexer: the token starts the input
+  kInTemplateString,     // lexer: inside `${...}` with no `{` left open
+};
+
+// A predicate's meaning: an entry, maybe negated, with its arguments.
+struct PredicateMeaning {
+  PredicateEntry entry = PredicateEntry::kTrue;
+  bool negate = false;
+  std::vector<std::string> texts;  // kNextTextIs / kPrevTextIs
+  std::string name;                // the vocabulary entry, as doctor shows it
+};
+
+// What a predicate can look at, where it is evaluated.
+struct PredicateView {
+  bool has_prev = false;  // a significant token comes before
+  std::string prev_text;
+  bool prev_is_name = false;  // its type is no literal (names, numbers...)
+  bool has_next = false;      // a token comes after (EOF counts, text "")
+  std::string next_text;
+  bool line_break_between = false;  // hidden text between them breaks a line
+  bool at_start = false;            // lexer: nothing before the token
+  bool in_template = false;         // lexer: see kInTemplateString
+};
+
+// NormalizePredicateText turns a predicate as written (`{this.n("get")}?`,
+// `{ self.notLineTerminator() }?`) into its key: braces, `?`, a trailing
+// `;`, `this.`/`self.`/`p.`/`$` receivers and spaces outside string
+// literals go, letters outside literals are lower-cased and single quotes
+// become double quotes: `n("get")`, `notlineterminator()`. A leading `!`
+// stays (LookUpPredicate negates).
+std::string NormalizePredicateText(absl::string_view text);
+
+// LookUpPredicate returns the built-in meaning of a normalized predicate
+// text, or nullopt if grammut does not know it. Also used for the right
+// side of user mappings (predicate_mappings.h), which may use the generic
+// entries `next("a","b")`, `prev("a")`, `true` and `false`.
+std::optional<PredicateMeaning> LookUpPredicate(absl::string_view normalized);
+
+// EvaluatePredicate says whether `meaning` holds at `view`.
+bool EvaluatePredicate(const PredicateMeaning& meaning,
+                       const PredicateView& view);
+
+// The vocabulary's entry names, for messages ("known entries: ...").
+std::vector<std::string> PredicateEntryNames();
+
+// True if `text` contains a line break (\n, \r, U+2028, U+2029).
+bool HasLineBreak(absl::string_view text);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_PREDICATE_VOCABULARY_H_
