@@ -396,7 +396,10 @@ run_trial() {
                 awk -v m="$m" -v s="$SECONDS_PER_TRIAL" 'BEGIN { exit !(m * 60 < s) }' || continue
                 sleep "$(awk -v t0="$t0" -v m="$m" -v now="$(date +%s.%N)" \
                     'BEGIN { d = t0 + m * 60 - now; print (d < 0 ? 0 : d) }')"
-                cp -al "$wdir/corpus" "$wdir/snap_$m"
+                # A file libFuzzer removes while it is copied (a reduced input:
+                # its smaller replacement stays) is left out, and the marks
+                # after it still come.
+                cp -al "$wdir/corpus" "$wdir/snap_$m" 2>/dev/null || true
             done
         ) &
         snap_pid=$!
