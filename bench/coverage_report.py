@@ -793,20 +793,24 @@ def over_time_section(results_dir, scenario, runs, panels):
                 bs = [b[m] for b, _ in per[t][c] if m in b]
                 cs = [v for v in (cov_at(tl, m * 60 + 1) for _, tl in per[t][c]) if v is not None]
                 med[c, m] = (statistics.median(bs) if bs else None,
-                             statistics.median(cs) if cs else None)
+                             statistics.median(cs) if cs else None, len(bs))
         header = ["minutes"] + ["%s branches" % c for c in cfgs] + \
             ["%s / %s" % (c, BASE) for c in cfgs if c != BASE] + \
             ["%s cov:" % c for c in cfgs] + ["cov: %s / %s" % (c, BASE) for c in cfgs if c != BASE]
         table = []
         for m in marks:
-            row = ["%g" % m] + [_fmt_num(med[c, m][0]) for c in cfgs]
+            # A mark some trials lack (a snapshot that was not kept) says so.
+            row = ["%g" % m] + [
+                _fmt_num(med[c, m][0]) + ("" if med[c, m][2] in (0, len(per[t][c]))
+                                          else " (%d of %d)" % (med[c, m][2], len(per[t][c])))
+                for c in cfgs]
             for i in (0, 1):
                 if i == 1:
                     row += [_fmt_num(med[c, m][1]) for c in cfgs]
                 for c in cfgs:
                     if c == BASE:
                         continue
-                    a, b = med[c, m][i], med.get((BASE, m), (None, None))[i]
+                    a, b = med[c, m][i], med.get((BASE, m), (None, None, 0))[i]
                     row.append("%.3f" % (a / b) if a and b else "-")
             table.append(row)
         rows_tsv[t] = (cfgs, marks, med)
