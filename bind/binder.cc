@@ -34,6 +34,18 @@ Binder::Binder(const BindingModel& model, TokenGenerator& tokens,
                SeparatorOracle& separators)
     : model_(model), tokens_(tokens), separators_(separators) {}
 
+int Binder::PlaceOf(const NamePlace& place) {
+  // Also bounded: a large grammar's generated trees stand names at many
+  // places.
+  if (nearest_places_ != model_.num_places() || nearest_.size() > 4096) {
+    nearest_.clear();
+    nearest_places_ = model_.num_places();
+  }
+  auto [it, fresh] = nearest_.try_emplace(place, -1);
+  if (fresh) it->second = model_.Nearest(place);
+  return it->second;
+}
+
 bool Binder::HasName(const Tree& t, size_t begin, size_t end) const {
   if (begin >= end) return false;
   const std::vector<bool>& names = model_.name_types();
@@ -56,7 +68,7 @@ void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
       [&](int i, const NamePlace& place, absl::Span<const int32_t>) {
         const auto [b, e] = TextSpan(in, i);
         if (e <= begin || b >= end) return;
-        const int id = model_.Find(place);
+        const int id = PlaceOf(place);
         if (id >= 0 && model_.Defines(id)) {
           removed_.insert(in.token_text(i));
         }
@@ -140,7 +152,7 @@ bool Binder::NamedElsewhere(const Tree& t, absl::string_view text, int place,
                 [&](int i, const NamePlace& p, absl::Span<const int32_t>) {
                   const auto [b, e] = TextSpan(t, i);
                   if (e <= begin || b >= end) {
-                    outside_[t.token_text(i)].push_back(model_.Find(p));
+                    outside_[t.token_text(i)].push_back(PlaceOf(p));
                   }
                 });
   }
@@ -218,7 +230,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
   ForEachName(
       t, model_.name_types(), &walk_,
       [&](int i, const NamePlace& place, absl::Span<const int32_t> enclosing) {
-        const int id = model_.Find(place);
+        const int id = PlaceOf(place);
         if (id < 0) return;
         absl::string_view text = t.token_text(i);
         const auto [b, e] = TextSpan(t, i);

@@ -87,6 +87,9 @@ class Binder {
   // Collects the texts of `in`'s names in bytes [begin, end) at places
   // that define into removed_.
   void CollectRemoved(const Tree& in, size_t begin, size_t end);
+  // The model's place for `place` (BindingModel::Nearest), remembered
+  // until the model learns a new place.
+  int PlaceOf(const NamePlace& place);
   // Whether tokens in bytes [begin, end) of `t` include a name.
   bool HasName(const Tree& t, size_t begin, size_t end) const;
   // Whether `d` is seen at node `at` of `t`.
@@ -117,6 +120,9 @@ class Binder {
   bool prefer_definitions_ = false;
   size_t keep_definitions_before_ = 0;
   std::vector<std::pair<int32_t, int32_t>> unresolved_;
+  // PlaceOf's answers, for a model of nearest_places_ places.
+  absl::flat_hash_map<NamePlace, int32_t> nearest_;
+  int nearest_places_ = 0;
   // Buffers reused from call to call.
   NameWalk walk_;
   std::vector<Def> defs_;

@@ -62,6 +62,29 @@ int BindingModel::Find(const NamePlace& place) const {
   return it == ids_.end() ? -1 : it->second;
 }
 
+int BindingModel::Nearest(const NamePlace& place) const {
+  const int exact = Find(place);
+  if (exact >= 0) return exact;
+  int best = -1, best_levels = kNearRules - 1;
+  for (int id = 0; id < num_places(); ++id) {
+    const PlaceStats& s = places_[id];
+    if (s.place.type != place.type || s.place.before != place.before) {
+      continue;
+    }
+    int levels = 0;
+    while (levels < NamePlace::kRules &&
+           s.place.rules[levels] == place.rules[levels]) {
+      ++levels;
+    }
+    if (levels > best_levels ||
+        (levels == best_levels && best >= 0 && s.count > places_[best].count)) {
+      best = id;
+      best_levels = levels;
+    }
+  }
+  return best;
+}
+
 int BindingModel::Intern(const NamePlace& place) {
   auto [it, fresh] = ids_.try_emplace(place, static_cast<int32_t>(0));
   if (fresh) {

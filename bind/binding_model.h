@@ -103,6 +103,14 @@ class BindingModel {
 
   // The id of a place seen before, or -1.
   int Find(const NamePlace& place) const;
+  // Levels of innermost rules a place must share with `Nearest`'s answer.
+  static constexpr int kNearRules = 2;
+  // The place seen before that stands for `place`: itself, else the place
+  // of its token type and sibling before whose innermost rules agree with
+  // its own for the most levels (at least kNearRules; the most counted of
+  // a tie), or -1. A generated `break L` in a loop body the corpus never
+  // had takes what the corpus's `break L` in an `if` learned.
+  int Nearest(const NamePlace& place) const;
   int num_places() const { return static_cast<int>(places_.size()); }
   const PlaceStats& place(int id) const { return places_[id]; }
   const std::vector<bool>& name_types() const { return name_types_; }

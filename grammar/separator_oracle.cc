@@ -34,7 +34,16 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
       IsWordByte(last) || (last == '.' && prev_text.size() >= 2 &&
                            absl::ascii_isdigit(static_cast<unsigned char>(
                                prev_text[prev_text.size() - 2])));
-  if (!word_end || !IsWordByte(next)) return false;
+  // A numeral also reads on over '.' ("3.75" ".." is one malformed
+  // numeral to Lua).
+  const unsigned char first = static_cast<unsigned char>(prev_text.front());
+  const bool numeral =
+      absl::ascii_isdigit(first) ||
+      (first == '.' && prev_text.size() >= 2 &&
+       absl::ascii_isdigit(static_cast<unsigned char>(prev_text[1])));
+  if (!word_end || !(IsWordByte(next) || (numeral && next == '.'))) {
+    return false;
+  }
   for (unsigned char probe : kWordProbes) {
     if (dfa_.Continues(state, probe)) return true;
   }

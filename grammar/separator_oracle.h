@@ -8,7 +8,8 @@
 // word characters ([A-Za-z0-9_], or a numeral's trailing '.') and some token
 // could go on from the first with a word character, the separator goes
 // there too: real lexers read such a run whole ("1do": one malformed
-// numeral to Lua) where the grammar's lexer splits it. The cost is one DFA
+// numeral to Lua) where the grammar's lexer splits it; so do a numeral and
+// a '.' after it ("3.75" ".."). The cost is one DFA
 // step per code point of the previous token. Not thread-safe (the DFA is
 // built on demand).
 #ifndef GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_

@@ -126,6 +126,33 @@ TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
   EXPECT_EQ(out.Text(), "CREATE TABLE s(b); SELECT b FROM s;");
 }
 
+// A use at a place the corpus never had (a `while` condition, where the
+// corpus named a local only in an `if` condition) is bound as the nearest
+// place that was: the innermost rules agree, the statement differs.
+TEST(Binding, AnUnseenPlaceIsBoundAsTheNearestSeenOne) {
+  Kit k("lua");
+  for (int i = 0; i < 3; ++i) {
+    k.model.AddTree(k.Parse("local a = 1\nif a then end\n"));
+  }
+  const Tree in = k.Parse("local a = 1\n");
+  Tree out = k.Parse("local a = 1\nwhile x do end\n");
+  bool unseen = false;
+  NameWalk walk;
+  ForEachName(out, k.model.name_types(), &walk,
+              [&](int i, const NamePlace& place, absl::Span<const int32_t>) {
+                if (out.token_text(i) != "x") return;
+                unseen = k.model.Find(place) < 0;
+                EXPECT_GE(k.model.Nearest(place), 0);
+              });
+  EXPECT_TRUE(unseen);
+  Rng rng(1);
+  ASSERT_TRUE(k.binder.BindChange(in, &out, rng, 4096));
+  EXPECT_EQ(out.Text(), "local a = 1\nwhile a do end\n");
+  // A name after `goto` stands at no place like a variable's: it stays.
+  Tree go = k.Parse("local a = 1\ngoto x\n");
+  EXPECT_FALSE(k.binder.BindChange(in, &go, rng, 4096));
+}
+
 // A table use named like a column is not a use of the column: it is bound
 // to a table.
 TEST(Binding, AColumnIsNoTable) {

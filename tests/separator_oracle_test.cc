@@ -45,6 +45,12 @@ TEST(SeparatorOracle, NumeralsAgainstWordCharactersAreKeptApart) {
   EXPECT_TRUE(Needs(*g, oracle, "FLOAT_NUMERAL", "1.", "NAME", "e"));
   EXPECT_FALSE(Needs(*g, oracle, "INT_NUMERAL", "1", "RPAREN", ")"));
   EXPECT_FALSE(Needs(*g, oracle, "NORMAL_STRING", "\"a\"", "KW_DO", "do"));
+  // "3.75.." is one malformed numeral to Lua: a numeral reads on over '.'.
+  EXPECT_TRUE(Needs(*g, oracle, "FLOAT_NUMERAL", "3.75", "CONCAT", ".."));
+  EXPECT_TRUE(
+      Needs(*g, oracle, "HEX_FLOAT_NUMERAL", "0xBEP+1", "CONCAT", ".."));
+  EXPECT_FALSE(Needs(*g, oracle, "NAME", "x1", "CONCAT", ".."));
+  EXPECT_FALSE(Needs(*g, oracle, "NORMAL_STRING", "\"3\"", "CONCAT", ".."));
 }
 
 // A grammar whose tokens are single characters: nothing goes on from a
