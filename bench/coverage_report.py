@@ -290,11 +290,12 @@ SEGMENT_RE = re.compile(r"^=== bench segment (\d+) start")
 STAT_RE = re.compile(r"^stat::(\w+):\s+(\d+)")
 ERROR_RE = re.compile(r"^==\d+==\s*ERROR: (\w+): (.*)|^==\d+== ERROR: (\w+): (.*)|"
                       r"^ERROR: (libFuzzer): (.*)")
-FRAME_RE = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (.+?)(?: (/\S+|\S+\.\w+:\d+\S*))?$")
+FRAME_RE = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (.+?)(?: (/\S+|\(/\S+\)|\S+\.\w+:\d+\S*))?"
+                      r"(?: \(BuildId: [0-9a-f]+\))?$")
 FRAME_NOFUNC_RE = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ \(")
 ARTIFACT_RE = re.compile(r"Test unit written to (\S+)")
 INTERNAL_FUNC = re.compile(
-    r"^(__sanitizer|__asan|__lsan|__ubsan|__interceptor|__libc|__GI_|fuzzer::|"
+    r"^(?:(?:void|bool|int|unsigned|long|char|uptr|u\d+)\s+)*(__sanitizer|__asan|__lsan|__ubsan|__interceptor|__libc|__GI_|fuzzer::|"
     r"malloc|calloc|realloc|free|operator new|operator delete|__cxa|raise|abort|"
     r"gsignal|_start|StackTrace|__sigaction|__restore_rt|__tls|"
     r"std::__|_dl_|start_thread|clone)")
@@ -316,7 +317,12 @@ def parse_crashes(lines):
     """Crash reports in a libFuzzer log: kind, top 3 frames, artifact."""
     crashes = []
     cur = None
+    seg = 0
     for line in lines:
+        m = SEGMENT_RE.match(line)
+        if m:
+            seg = int(m.group(1))
+            continue
         m = ERROR_RE.match(line)
         if m:
             tool = m.group(1) or m.group(3) or m.group(5)
@@ -325,7 +331,7 @@ def parse_crashes(lines):
                     and text.startswith("deadly signal"):
                 continue  # ASan already reported this one
             cur = {"kind": _short_kind(tool, text), "frames": [], "artifact": None,
-                   "stack_done": False}
+                   "stack_done": False, "segment": seg}
             crashes.append(cur)
             continue
         if cur is None:
@@ -435,6 +441,10 @@ def parse_run(run_dir):
     if f is not None:
         with f:
             crashes = parse_crashes(l.rstrip("\n") for l in f)
+    # When each was found: the last timeline event of the run segment it
+    # ended (a report that did not end its segment: that segment's end too).
+    for c in crashes:
+        c["seconds"] = last_by_seg.get(c.pop("segment", None), {}).get("t")
     art_dir = os.path.join(run_dir, "artifacts")
     artifacts = sorted(os.listdir(art_dir)) if os.path.isdir(art_dir) else []
     final = timeline[-1] if timeline else {}
@@ -1025,10 +1035,33 @@ def _row_of(r):
         "libgrammut_sha256": m.get("libgrammut_sha256"), "part": m.get("part"),
         "crash_signatures": sorted({x["signature"] for x in s["crashes"] if not x["hang"]}),
         "hang_signatures": sorted({x["signature"] for x in s["crashes"] if x["hang"]}),
+        # signature -> seconds into the trial it was first reported (None: unknown)
+        "signature_seconds": _first_seconds(s["crashes"]),
         "grammut_stats": s["grammut_stats"], "dict_entries": s["dict_entries"],
         "load_start": m.get("load_start"), "load_end": m.get("load_end"),
         "dir": r["dir"],
     }
+
+
+def _first_seconds(crashes):
+    """Signature -> the earliest time (s) a trial reported it, None if unknown."""
+    first = {}
+    for c in crashes:
+        t = c.get("seconds")
+        if c["signature"] not in first:
+            first[c["signature"]] = t
+        elif t is not None and (first[c["signature"]] is None or t < first[c["signature"]]):
+            first[c["signature"]] = t
+    return first
+
+
+def _found_note(x_found, trials):
+    """'2 of 3 trials, first after 4.1 min' from per-trial first times."""
+    known = [t for t in x_found if t is not None]
+    note = "%d of %d trial%s" % (len(x_found), trials, "" if trials == 1 else "s")
+    if known:
+        note += ", first after %.1f min" % (min(known) / 60.0)
+    return note
 
 
 def _aggregate(xs):
@@ -1052,6 +1085,10 @@ def _aggregate(xs):
         "crash_signatures": sorted({s for x in xs for s in x["crash_signatures"]}),
         "hang_signatures": sorted({s for x in xs for s in x["hang_signatures"]}),
         "crash_trials": sum(1 for x in xs if x["crash_signatures"]),
+        # signature -> the time each trial that reported it first did
+        "signature_found": {sig: [x["signature_seconds"].get(sig) for x in xs
+                                  if sig in x["signature_seconds"]]
+                            for sig in {s for x in xs for s in x["signature_seconds"]}},
         "hang_trials": sum(1 for x in xs if x["hang_signatures"]),
         "libgrammut_sha256": sorted({x["libgrammut_sha256"] for x in xs
                                      if x["libgrammut_sha256"]}),
@@ -1072,7 +1109,8 @@ def cmd_report(args):
     targets = sorted({x["target"] for x in rows}, key=_t_key)
     with open(os.path.join(rd, "results.csv"), "w", newline="") as f:
         cols = [k for k in rows[0]
-                if k not in ("crash_signatures", "hang_signatures", "grammut_stats")]
+                if k not in ("crash_signatures", "hang_signatures", "grammut_stats",
+                             "signature_seconds")]
         w = csv.writer(f)
         w.writerow(cols)
         for x in rows:
@@ -1325,7 +1363,10 @@ def cmd_report(args):
                 md.append("Crashes, timeouts and OOMs (deduplicated; a timeout/OOM is named by "
                           "the library call the harness made):\n")
                 for s_, cs in sorted(allsigs.items()):
-                    md.append("- `%s` (%s)" % (s_, ", ".join(cs)))
+                    md.append("- `%s` (%s)" % (s_, "; ".join(
+                        "%s: %s" % (cfg, _found_note(agg[sc][t][cfg]["signature_found"].get(s_, []),
+                                                     agg[sc][t][cfg]["trials"]))
+                        for cfg in cs)))
                 md.append("")
             restarts = {cfg: agg[sc][t][cfg]["restarts"] for cfg in cfgs
                         if agg[sc][t][cfg]["restarts"]}
