@@ -60,6 +60,14 @@ bool Binder::HasName(const Tree& t, size_t begin, size_t end) const {
   return false;
 }
 
+int Binder::NamesIn(const Tree& t, int node) const {
+  int names = 0;
+  for (int i = node; i < t.End(node); ++i) {
+    names += IsNameToken(t.node(i), model_.name_types());
+  }
+  return names;
+}
+
 void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
   removed_.clear();
   if (!HasName(in, begin, end)) return;

@@ -50,6 +50,8 @@ class Binder {
   bool BindRange(Tree* tree, size_t begin, size_t end, Rng& rng,
                  size_t max_size);
 
+  // How many name tokens the subtree of node `node` of `t` holds.
+  int NamesIn(const Tree& t, int node) const;
   // Names given a new text by the calls so far.
   int64_t renamed() const { return renamed_count_; }
   // The uses the last call found nothing defined for (node, place), in

@@ -12,6 +12,13 @@ namespace {
 
 // Tries to make a defining unit this many times.
 constexpr int kUnitTries = 24;
+// Uses DropUnbound takes out of one input, at most, and how many rules
+// around one it may take out with it.
+constexpr size_t kMaxDrops = 8;
+constexpr int kDropLevels = 3;
+// A place whose names are this share of uses, or more, and none of them
+// free (a builtin) in the corpus, always has its names bound.
+constexpr double kAlwaysBoundUseShare = 0.9;
 
 }  // namespace
 
@@ -128,6 +135,56 @@ bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
   return false;  // the unit fits nowhere
 }
 
+int DefinitionsFirst::DropUnbound(Tree* tree) {
+  // The uses to take out, by where their text starts.
+  starts_.clear();
+  for (const auto& [use, place] : binder_.unresolved()) {
+    const BindingModel::PlaceStats& p = model_.place(place);
+    if (p.free.empty() && model_.FreeShare(place) <= 0 &&
+        model_.UseShare(place) >= kAlwaysBoundUseShare) {
+      const Node& n = tree->node(use);
+      starts_.push_back(n.text_begin + n.trivia_size);
+    }
+  }
+  // From the last: taking one out moves only the bytes after it.
+  std::sort(starts_.begin(), starts_.end());
+  int dropped = 0;
+  size_t cut_from = std::string::npos;  // where the last part taken out began
+  for (size_t k = starts_.size(); k-- > 0 && starts_.size() - k <= kMaxDrops;) {
+    if (starts_[k] >= cut_from) continue;  // went with a larger part
+    const Tree& t = *tree;
+    int use = -1;
+    for (int i = 0; i < t.size() && use < 0; ++i) {
+      const Node& n = t.node(i);
+      if (!n.is_rule && n.text_begin + n.trivia_size == starts_[k]) use = i;
+    }
+    if (use < 0) continue;
+    // The name alone (an optional label), else the smallest part around it
+    // that names nothing else (the whole `break L;`), a few levels up.
+    const Node& name = t.node(use);
+    size_t begin = starts_[k], end = name.text_begin + name.text_size;
+    for (int level = 0, node = use; level <= kDropLevels && node >= 0;
+         ++level, node = t.Parent(node)) {
+      if (level > 0) {
+        if (binder_.NamesIn(t, node) > 1) break;
+        begin = t.node(node).text_begin;
+        end = begin + t.SubtreeSize(node);
+      }
+      const std::string all = absl::StrCat(t.text().substr(0, begin),
+                                           t.text().substr(end), t.trailer());
+      absl::StatusOr<ParseResult> r = parser_.Parse(all);
+      if (!r.ok() || r->syntax_errors > 0 || r->tree.TextSize() != all.size()) {
+        continue;
+      }
+      *tree = std::move(r->tree);
+      cut_from = begin;
+      ++dropped;
+      break;
+    }
+  }
+  return dropped;
+}
+
 int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
                            const GenerateOptions& options, int rounds) {
   binder_.set_prefer_definitions(false);
@@ -161,6 +218,7 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
     binder_.set_keep_definitions_before(0);
   }
   binder_.set_prefer_definitions(false);
+  dropped_ += DropUnbound(tree);
   return put;
 }
 

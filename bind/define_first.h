@@ -9,12 +9,17 @@
 // statement in the block), puts it first in the holder around the use
 // (with the text the holder has between two units, else a few common
 // separators, kept if the whole input parses again), and binds again; up
-// to `rounds` times. For whole generated inputs (it parses them again):
+// to `rounds` times. A use still left without one, at a place whose names
+// the corpus always had defined (a `break L` label: nothing can be put
+// before it to enclose it), is taken out where the input parses without
+// it (`break;`), else with the smallest part around it that names nothing
+// else (`break L;`). For whole generated inputs (it parses them again):
 // `grammut generate`.
 #ifndef GRAMMUT_BIND_DEFINE_FIRST_H_
 #define GRAMMUT_BIND_DEFINE_FIRST_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,6 +44,9 @@ class DefinitionsFirst {
   // (mode, limits). Returns how many units it put in.
   int Bind(Tree* tree, Rng& rng, size_t max_size,
            const GenerateOptions& options, int rounds = 8);
+  // Uses taken out by the calls so far (their place always binds, and
+  // nothing could be put in for them).
+  int64_t dropped() const { return dropped_; }
 
  private:
   // Puts a unit defining at a place `use_place` draws from before the
@@ -48,6 +56,10 @@ class DefinitionsFirst {
   bool PutDefinitionFirst(Tree* tree, int use, int use_place, Rng& rng,
                           size_t max_size, const GenerateOptions& options,
                           size_t* unit_begin, size_t* unit_end);
+  // Takes out the uses the last binding left unresolved at places whose
+  // names are always bound (see the file comment), each where the input
+  // parses without it. Returns how many it took out.
+  int DropUnbound(Tree* tree);
   // Whether `unit` holds a name standing where `place` stands (as far as
   // the unit's own rules go).
   bool DefinesAt(const Tree& unit, const NamePlace& place);
@@ -62,6 +74,8 @@ class DefinitionsFirst {
   std::vector<int32_t> kids_;
   std::vector<const std::string*> snippets_;
   std::vector<int32_t> tried_;  // use places tried in a round
+  std::vector<size_t> starts_;  // DropUnbound's uses
+  int64_t dropped_ = 0;
 };
 
 }  // namespace grammut

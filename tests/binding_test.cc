@@ -153,6 +153,33 @@ TEST(Binding, AnUnseenPlaceIsBoundAsTheNearestSeenOne) {
   EXPECT_FALSE(k.binder.BindChange(in, &go, rng, 4096));
 }
 
+// A label the corpus always defined around its use: a generated `break M`
+// with no label around it loses the label where a bare `break` parses (in
+// a loop), else the whole statement; nothing else changes.
+TEST(Binding, AUseNothingCanDefineIsTakenOut) {
+  Kit k("javascript");
+  for (int i = 0; i < 3; ++i) {
+    k.model.AddTree(k.Parse("L: for (;;) { if (x) break L; }\n"));
+    k.model.AddTree(k.Parse("B: { x(); break B; }\n"));
+  }
+  Weights weights(*k.grammar);
+  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
+  Parser parser(*k.grammar);
+  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  Rng rng(1);
+  Tree in_loop = k.Parse("for (;;) { if (x) break M; }\n");
+  first.Bind(&in_loop, rng, 4096, GenerateOptions());
+  EXPECT_EQ(in_loop.Text(), "for (;;) { if (x) break ; }\n");
+  Tree alone = k.Parse("var a = 1; break M;\n");
+  first.Bind(&alone, rng, 4096, GenerateOptions());
+  EXPECT_EQ(alone.Text(), "var a = 1;\n");
+  EXPECT_EQ(first.dropped(), 2);
+  // Inside the label, it is bound instead.
+  Tree inside = k.Parse("L: for (;;) { if (x) break M; }\n");
+  first.Bind(&inside, rng, 4096, GenerateOptions());
+  EXPECT_EQ(inside.Text(), "L: for (;;) { if (x) break L; }\n");
+}
+
 // A table use named like a column is not a use of the column: it is bound
 // to a table.
 TEST(Binding, AColumnIsNoTable) {

@@ -324,10 +324,11 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
       used_ll, reparser.dfa_clears());
   if (bind) {
     std::printf(
-        "names: %lld bound, %d defining units put first; %d repeats of "
-        "single tokens taken out\n",
+        "names: %lld bound, %d defining units put first, %lld uses with "
+        "nothing to bind to taken out; %d repeats of single tokens taken "
+        "out\n",
         static_cast<long long>(binder.renamed()), definitions_put,
-        singles_removed);
+        static_cast<long long>(definitions.dropped()), singles_removed);
   }
   return 0;
 }
