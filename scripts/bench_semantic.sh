@@ -2,7 +2,8 @@
 # bench_semantic.sh: are grammut's inputs valid to the real implementation?
 #
 #   scripts/bench_semantic.sh [--build DIR] [--n N] [--mutants M] [--seed S]
-#                             [--targets sqlite,lua,mujs] --out bench/results/<date>-semantic
+#                             [--targets sqlite,lua,mujs] [--runs WORK [--sample K]]
+#                             --out bench/results/<date>-semantic
 #
 # Per target (its grammar, its harness_examples/<t>/seeds as the corpus):
 # `grammut learn` on the seeds, then side by side with name binding on and
@@ -10,6 +11,10 @@
 #   (a) N inputs of `grammut generate --mode learned`;
 #   (b) M mutants of every seed by the tree operators (experiment
 #       arms=grammar), `grammut mutate --weights`.
+# With --runs WORK (the --work directory of a scripts/bench_coverage.sh run),
+# also (c) the final corpus of each of its trials (seeded/<target>/<config>/
+# trial<N>/corpus; sqlite3 for sqlite), K files of each (default 300, every
+# n-th by name), side by side per configuration (median over trials).
 # Each set is judged by bench/semantic_validity.py: SQLite (Python's
 # sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
 # compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
@@ -24,6 +29,8 @@ N=300
 MUTANTS=30
 SEED=1
 TARGETS="sqlite,lua,mujs"
+RUNS=""
+SAMPLE=300
 OUT=""
 COMMAND_LINE="cd $PWD && $0 $*"
 while [ $# -gt 0 ]; do
@@ -34,11 +41,17 @@ while [ $# -gt 0 ]; do
         --seed) SEED="${2:?--seed needs a number}"; shift 2 ;;
         --targets) TARGETS="${2:?--targets needs a list}"; shift 2 ;;
         --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        --runs) RUNS="${2:?--runs needs a bench_coverage.sh work directory}"; shift 2 ;;
+        --sample) SAMPLE="${2:?--sample needs a number}"; shift 2 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "bench_semantic.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "$OUT" ] || { echo "bench_semantic.sh: --out DIR is required" >&2; exit 2; }
+[ -z "$RUNS" ] || [ -d "$RUNS/seeded" ] || {
+    echo "bench_semantic.sh: --runs $RUNS has no seeded/ (give a bench_coverage.sh --work directory)" >&2
+    exit 2
+}
 G="$BUILD/tools/grammut"
 [ -x "$G" ] || { echo "bench_semantic.sh: no $G (build grammut first: scripts/build.sh)" >&2; exit 2; }
 mkdir -p "$OUT/work"
@@ -60,7 +73,6 @@ seeds_of() {
 need() { command -v "$1" >/dev/null || { echo "bench_semantic.sh: $2 needs $1 (apt-get install $3)" >&2; exit 2; }; }
 
 echo "target,set,binding,measure,value" > "$OUT/results.csv"
-rows=""
 IFS=, read -r -a targets <<< "$TARGETS"
 for t in "${targets[@]}"; do
     case "$t" in lua) need luac5.4 lua lua5.4 ;; mujs) need mujs mujs mujs ;; esac
@@ -95,6 +107,35 @@ EOF
     done
 done
 
+# (c) the final corpora of fuzzing runs
+echo "target,config,trial,measure,value" > "$OUT/runs.csv"
+if [ -n "$RUNS" ]; then
+    for t in "${targets[@]}"; do
+        ct="$t"; [ "$t" = sqlite ] && ct=sqlite3
+        for corpus in "$RUNS"/seeded/"$ct"/*/trial*/corpus; do
+            [ -d "$corpus" ] || continue
+            trial="$(basename "$(dirname "$corpus")")"
+            config="$(basename "$(dirname "$(dirname "$corpus")")")"
+            sample="$OUT/work/$t/corpus-$config-$trial"
+            rm -rf "$sample"
+            mkdir -p "$sample"
+            total="$(find "$corpus" -maxdepth 1 -type f | wc -l)"
+            step=$(( total > SAMPLE ? (total + SAMPLE - 1) / SAMPLE : 1 ))
+            find "$corpus" -maxdepth 1 -type f | sort | awk -v s="$step" 'NR % s == 0' |
+                while read -r f; do ln -s "$f" "$sample/"; done
+            echo "== $t: the corpus of $config $trial ($total files, every ${step}th judged)"
+            json="$(python3 "$REPO/bench/semantic_validity.py" "$t" "$sample")"
+            python3 - "$t" "$config" "$trial" "$json" >> "$OUT/runs.csv" <<'EOF'
+import json, sys
+t, c, tr, j = sys.argv[1:5]
+for k, v in json.loads(j).items():
+    if k != "dir":
+        print("%s,%s,%s,%s,%s" % (t, c, tr, k, v))
+EOF
+        done
+    done
+fi
+
 python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" <<'EOF'
 import csv, sys, collections
 out, command, commit = sys.argv[1:4]
@@ -112,6 +153,22 @@ for t in sorted({r["target"] for r in rows}):
     for s in ("generated", "mutants"):
         for key, name in shown.get(t, []):
             md.append("| %s | %s | %s | %s | %s |" % (t, s, name, v.get((t, s, "off", key), ""), v.get((t, s, "on", key), "")))
+runs = list(csv.DictReader(open(out + "/runs.csv")))
+if runs:
+    configs = sorted({r["config"] for r in runs}, key=lambda c: (c != "plain+dict", c))
+    md += ["", "Final corpora of the fuzzing runs (`--runs`): median over trials [trials]", "",
+           "| target | measure | " + " | ".join(configs) + " |",
+           "|---|---|" + "---:|" * len(configs)]
+    for t in sorted({r["target"] for r in runs}):
+        for key, name in shown.get(t, []):
+            cells = []
+            for c in configs:
+                xs = sorted(float(r["value"]) for r in runs
+                            if r["target"] == t and r["config"] == c and r["measure"] == key)
+                cells.append("%.1f [%d]" % (xs[len(xs) // 2] if len(xs) % 2 else
+                                            (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2, len(xs))
+                             if xs else "-")
+            md.append("| %s | %s | %s |" % (t, name, " | ".join(cells)))
 open(out + "/report.md", "w").write("\n".join(md) + "\n")
 print("\n".join(md))
 EOF
