@@ -55,6 +55,9 @@
 #                     grammut-nobind        bind_names=0 (the default)
 #                     grammut-nofamiliar    fuzz_<t>_grammut, experiment familiar_tokens=0 (token texts
 #                                           not kept to the lexer steps the corpus took)
+#                     grammut-x-<k=v+...>   fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=<k=v;...>: any
+#                                           experiments ('+' between them), e.g.
+#                                           grammut-x-bind_names=1+single_tokens=1
 #                     grammut-edgewin-<w>   fuzz_<t>_grammut, GRAMMUT_EDGE_WIN=<w>: another worth of a
 #                                           kept output that reached new code, e.g. grammut-edgewin-1
 #                                           (the same as a new hit count)
@@ -202,6 +205,11 @@ for c in "${CONFIG_LIST[@]}"; do
         [[ ${c#grammut-*-} =~ ^(0|1|0?\.[0-9]+)$ ]] || die "config '$c': the value must be a number from 0 to 1"
         continue ;;
     esac
+    case "$c" in grammut-x-*)
+        [[ ${c#grammut-x-} =~ ^[a-z_]+=[A-Za-z0-9_.,:-]+(\+[a-z_]+=[A-Za-z0-9_.,:-]+)*$ ]] ||
+            die "config '$c': give experiments as key=value, joined by '+'"
+        continue ;;
+    esac
     case "$c" in grammut-edgewin-*)
         [[ ${c#grammut-edgewin-} =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v w="${c#grammut-edgewin-}" 'BEGIN { exit !(w >= 1) }' || die "config '$c': the value must be a number, at least 1"
         continue ;;
@@ -210,7 +218,7 @@ for c in "${CONFIG_LIST[@]}"; do
         [[ ${c#grammut-memory-} =~ ^[0-9]+$ ]] && [ "${c#grammut-memory-}" -ge 16 ] || die "config '$c': the value must be a whole number of megabytes, at least 16"
         continue ;;
     esac
-    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>,grammut-memory-<mb>,grammut-edgewin-<w>)" ;; esac
+    case ",$ALL_CONFIGS," in *",$c,"*) ;; *) die "unknown config '$c' (known: $ALL_CONFIGS,grammut-no-<op>,grammut-cpu-<share>,grammut-texts-<p>,grammut-memory-<mb>,grammut-edgewin-<w>,grammut-x-<k=v+...>)" ;; esac
 done
 
 grammar_of() {
@@ -379,6 +387,7 @@ run_trial() {
                 grammut-texts-*) envs+=(GRAMMUT_INPUT_TEXTS="${cfg#grammut-texts-}") ;;
                 grammut-edgewin-*) envs+=(GRAMMUT_EDGE_WIN="${cfg#grammut-edgewin-}") ;;
                 grammut-memory-*) envs+=(GRAMMUT_MEMORY_MB="${cfg#grammut-memory-}") ;;
+                grammut-x-*) local x="${cfg#grammut-x-}"; envs+=("GRAMMUT_EXPERIMENTS=${x//+/;}") ;;
             esac ;;
     esac
     local load_start load_end t0 seg=0 rc remaining seed seg_start codes="" so_sha="" other_env
