@@ -72,6 +72,17 @@ seeds_of() {
 }
 need() { command -v "$1" >/dev/null || { echo "bench_semantic.sh: $2 needs $1 (apt-get install $3)" >&2; exit 2; }; }
 
+# judge LANGUAGE DIR PREFIX: a CSV row "PREFIX,measure,value" for each
+# measure bench/semantic_validity.py gives the inputs in DIR.
+judge() {
+    local json
+    json="$(python3 "$REPO/bench/semantic_validity.py" "$1" "$2")"
+    python3 -c 'import json, sys
+for k, v in json.loads(sys.argv[2]).items():
+    if k != "dir":
+        print("%s,%s,%s" % (sys.argv[1], k, v))' "$3" "$json"
+}
+
 echo "target,set,binding,measure,value" > "$OUT/results.csv"
 IFS=, read -r -a targets <<< "$TARGETS"
 for t in "${targets[@]}"; do
@@ -94,15 +105,7 @@ for t in "${targets[@]}"; do
                 -n "$MUTANTS" --seed "$SEED" --out "$mut" "$f" > /dev/null 2>&1 || true
         done
         for set in generated mutants; do
-            dir="$OUT/work/$t/$set-$bind"
-            json="$(python3 "$REPO/bench/semantic_validity.py" "$t" "$dir")"
-            python3 - "$t" "$set" "$bind" "$json" >> "$OUT/results.csv" <<'EOF'
-import json, sys
-t, s, b, j = sys.argv[1:5]
-for k, v in json.loads(j).items():
-    if k != "dir":
-        print("%s,%s,%s,%s,%s" % (t, s, b, k, v))
-EOF
+            judge "$t" "$OUT/work/$t/$set-$bind" "$t,$set,$bind" >> "$OUT/results.csv"
         done
     done
 done
@@ -124,14 +127,7 @@ if [ -n "$RUNS" ]; then
             find "$corpus" -maxdepth 1 -type f | sort | awk -v s="$step" 'NR % s == 0' |
                 while read -r f; do ln -s "$f" "$sample/"; done
             echo "== $t: the corpus of $config $trial ($total files, every ${step}th judged)"
-            json="$(python3 "$REPO/bench/semantic_validity.py" "$t" "$sample")"
-            python3 - "$t" "$config" "$trial" "$json" >> "$OUT/runs.csv" <<'EOF'
-import json, sys
-t, c, tr, j = sys.argv[1:5]
-for k, v in json.loads(j).items():
-    if k != "dir":
-        print("%s,%s,%s,%s,%s" % (t, c, tr, k, v))
-EOF
+            judge "$t" "$sample" "$t,$config,$trial" >> "$OUT/runs.csv"
         done
     done
 fi
