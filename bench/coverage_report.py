@@ -47,6 +47,7 @@ Subcommands:
 """
 
 import argparse
+import collections
 import csv
 import glob
 import gzip
@@ -1772,8 +1773,37 @@ def readme_aggregates(rd, scenario):
     return agg
 
 
+def readme_provenance(rd, scenario):
+    """One sentence on what the README's table measured (the date, the one
+    commit and libgrammut.so build, trial length and count), from the
+    committed results.csv; exits when the grammut runs used more than one
+    build, since the README's headline is one code version."""
+    with open(os.path.join(rd, "results.csv"), newline="") as f:
+        rows = [r for r in csv.DictReader(f) if (r.get("scenario") or "seeded") == scenario]
+    shas = sorted({r["libgrammut_sha256"] for r in rows
+                   if r["config"].startswith("grammut") and r.get("libgrammut_sha256")})
+    commits = sorted({(r.get("git_commit") or "")[:12] for r in rows} - {""})
+    if len(shas) != 1 or len(commits) != 1:
+        raise SystemExit("coverage_report: %s holds %d libgrammut.so builds and %d commits; "
+                         "the README's headline needs exactly one of each" % (
+                             rd, len(shas), len(commits)))
+    seconds = sorted({int(float(r["seconds"])) for r in rows if r.get("seconds")})
+    trials = collections.Counter((r["target"], r["config"]) for r in rows)
+    days = sorted({(r.get("part") or "")[:8] for r in rows} - {""})
+    when = ", ".join("%s-%s-%s" % (d[:4], d[4:6], d[6:8]) for d in days) or "?"
+    return ("Measured on %s at commit `%s` (libgrammut.so sha256 `%s`, one build for "
+            "every grammut run): %s s per trial, %s trials per target and configuration, "
+            "scenario `%s`, from `%s`." % (
+                when, commits[0], shas[0][:16], "/".join(str(x) for x in seconds),
+                "/".join(str(n) for n in sorted(set(trials.values()))), scenario,
+                os.path.relpath(rd)))
+
+
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.csv."""
+    if args.provenance:
+        print(readme_provenance(args.results_dir, args.scenario))
+        print()
     agg = readme_aggregates(args.results_dir, args.scenario)
     configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
@@ -1953,6 +1983,8 @@ def main():
     p = sp.add_parser("readme")
     p.add_argument("results_dir")
     p.add_argument("--scenario", default="seeded")
+    p.add_argument("--provenance", action="store_true",
+                   help="first a sentence on the date, commit and build (one of each)")
     p.set_defaults(fn=cmd_readme)
     args = ap.parse_args()
     args.fn(args)

@@ -2,8 +2,14 @@
 # results_md.sh - write docs/results.md from the benchmark folders in bench/results/.
 #
 # Usage: scripts/results_md.sh [-o FILE] [RESULTS_DIR]
+#        scripts/results_md.sh --readme HEADLINE_DIR
 #   -o FILE       where to write (default docs/results.md; "-" for stdout)
 #   RESULTS_DIR   the benchmark folders (default bench/results)
+#   --readme DIR  instead: rewrite the README's headline (between the lines
+#                 `<!-- headline: begin -->` and `<!-- headline: end -->`) from
+#                 the coverage benchmark folder DIR: a sentence on its date,
+#                 commit and build (refused unless there is exactly one of
+#                 each) and its table (`coverage_report.py readme`)
 #
 # One section per folder, newest first (by the latest timestamp in its
 # commands.txt, else in its report.md, else the date its name starts with):
@@ -17,19 +23,37 @@
 # and commit its output.
 set -euo pipefail
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$REPO/docs/results.md"
 RESULTS="$REPO/bench/results"
+HEADLINE=""
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) OUT="${2:?-o needs a file}"; shift 2 ;;
+        --readme) HEADLINE="${2:?--readme needs a benchmark folder}"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "results_md.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
         *) RESULTS="$1"; shift ;;
     esac
 done
+if [ -n "$HEADLINE" ]; then
+    [ -f "$HEADLINE/results.csv" ] || { echo "results_md.sh: no $HEADLINE/results.csv" >&2; exit 2; }
+    readme="$REPO/README.md"
+    grep -q '^<!-- headline: begin -->$' "$readme" && grep -q '^<!-- headline: end -->$' "$readme" \
+        || { echo "results_md.sh: README.md has no headline markers" >&2; exit 2; }
+    table="$(cd "$REPO" && python3 bench/coverage_report.py readme --provenance \
+        "$(realpath --relative-to="$REPO" "$HEADLINE")")"
+    tmp="$(mktemp)"
+    TABLE="$table" awk '
+        /^<!-- headline: begin -->$/ { print; print ENVIRON["TABLE"]; skip = 1; next }
+        /^<!-- headline: end -->$/   { skip = 0 }
+        !skip { print }' "$readme" > "$tmp"
+    mv "$tmp" "$readme"
+    echo "results_md.sh: README.md headline from $HEADLINE"
+    exit 0
+fi
 [ -d "$RESULTS" ] || { echo "results_md.sh: no folder $RESULTS" >&2; exit 2; }
 
 # Latest ISO date-time (YYYY-MM-DDTHH:MM) in the files given, or nothing.
