@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # demo.sh - grammut in one command: fuzz a real library with grammut and with plain
-# libFuzzer, from its seed corpus and from an empty corpus, and compare the coverage.
+# libFuzzer given the grammar's words as its dictionary (plain+dict, the fair baseline),
+# from its seed corpus and from an empty corpus, and compare the coverage.
 #
 # Usage: scripts/demo.sh [--target T] [--seconds N]
-#   --target T   libxml2 (default), sqlite3, expat, cjson, jsonc, lua
+#   --target T   sqlite3 (default: where grammut's lead is largest), libxml2, expat,
+#                cjson, jsonc, lua
 #   --seconds N  fuzzing time per scenario (default 45); works from any directory
 #
 # On a fresh Debian 12 machine this installs the packages it uses (scripts/setup.sh
@@ -12,7 +14,8 @@
 # grammar (-> build/demo-grammut/), and the target from its Debian source package
 # (scripts/build_targets.sh -> build/targets/); links the grammut-enabled fuzzer, then
 # runs two scenarios, each with grammut and plain libFuzzer side by side
-# (one per core, same flags) for N seconds:
+# (one per core, same flags; plain gets -dict= the words of `grammut dict`, which
+# grammut also hands libFuzzer) for N seconds:
 #   seeded  both start from the target's seed corpus (harness_examples/<t>/seeds)
 #   empty   both start from nothing: a user with a grammar and no inputs
 # Both corpora of each scenario are replayed through the coverage build and the demo
@@ -24,14 +27,14 @@ set -euo pipefail
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 SECS=45
-TARGET=libxml2
+TARGET=sqlite3
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) SECS="${2:?--seconds needs a value}"; shift 2 ;;
         --seconds=*) SECS="${1#*=}"; shift ;;
         --target) TARGET="${2:?--target needs a value}"; shift 2 ;;
         --target=*) TARGET="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "demo: unknown argument: $1 (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -41,7 +44,7 @@ case "$TARGET" in
     sqlite3) GRAMMAR=sqlite ;;
     cjson|jsonc) GRAMMAR=json ;;
     lua) GRAMMAR=lua ;;
-    *) echo "demo: unknown target '$TARGET' (libxml2, sqlite3, expat, cjson, jsonc, lua)" >&2; exit 2 ;;
+    *) echo "demo: unknown target '$TARGET' (sqlite3, libxml2, expat, cjson, jsonc, lua)" >&2; exit 2 ;;
 esac
 
 BUILD="$REPO/build"
@@ -74,13 +77,13 @@ step "installing packages (scripts/setup.sh --build-only)" "$DEMO/setup.log" \
 
 # What the demo runs of grammut: the library, the tool (the parse helper it
 # starts) and the grammar; no tests, examples or benchmarks.
+# shellcheck disable=SC2086  # $grammars and $GRAMMUT_CMAKE_OPTIONS are word lists
 build_grammut() {
     local grammars="grammut_grammar_${GRAMMAR}_interp"
     [ "$GRAMMAR" = sqlite ] && grammars="$grammars grammut_grammar_sqlite_strings_interp"
     cmake -S "$REPO" -B "$GBUILD" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
         -DCMAKE_BUILD_TYPE=Release -DGRAMMUT_BUILD_TESTS=OFF -DGRAMMUT_BUILD_EXAMPLES=OFF \
         -DGRAMMUT_BUILD_BENCHMARKS=OFF ${GRAMMUT_CMAKE_OPTIONS:-} &&
-        # shellcheck disable=SC2086
         cmake --build "$GBUILD" -j "$(nproc)" --target grammut_shared grammut $grammars
 }
 # grammut and the target build at the same time (the target's build is
@@ -101,11 +104,17 @@ step "linking the grammut fuzzer" "$DEMO/link.log" "$SCRIPT_DIR/link_grammut_tar
     "$GBUILD" --targets-dir "$BUILD/targets" --out "$GRAMMUT_BIN"
 
 FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -seed=1 -print_final_stats=1)
+# plain libFuzzer's dictionary: the grammar's words, as grammut hands them to libFuzzer
+step "the grammar's words for plain libFuzzer (grammut dict)" "$DEMO/dict.log" \
+    "$GBUILD/tools/grammut" dict --grammar "$GBUILD/grammars/$GRAMMAR" -o "$DEMO/words.dict"
 
-# fuzz DIR SEEDS BINARY [ENV...]: runs for $SECS seconds; if the fuzzer stops early
-# (a crash or a timeout), it goes on with the same corpus for the rest.
+# fuzz DIR SEEDS BINARY DICT [ENV...]: runs for $SECS seconds (with -dict=DICT unless
+# DICT is empty); if the fuzzer stops early (a crash or a timeout), it goes on with the
+# same corpus for the rest.
 fuzz() {
-    local d="$1" seeds="$2" bin="$3"; shift 3
+    local d="$1" seeds="$2" bin="$3" dict="$4"; shift 4
+    local extra=()
+    [ -n "$dict" ] && extra=(-dict="$dict")
     local start rem rc t0 seg=0
     mkdir -p "$d/corpus" "$d/artifacts"
     if [ -n "$seeds" ]; then cp "$seeds/"* "$d/corpus/"; fi
@@ -118,7 +127,7 @@ fuzz() {
         # coverage_report.py run: the fuzzer's output into fuzz.log, and its status
         # lines with timestamps into timeline.tsv (how soon each reached what)
         python3 "$REPO/bench/coverage_report.py" run --t0 "$t0" --segment "$seg" \
-            "$d/fuzz.log" "$d/timeline.tsv" -- env "$@" "$bin" "${FLAGS[@]}" \
+            "$d/fuzz.log" "$d/timeline.tsv" -- env "$@" "$bin" "${FLAGS[@]}" "${extra[@]}" \
             -max_total_time="$rem" -artifact_prefix="$d/artifacts/" "$d/corpus" </dev/null || rc=$?
         seg=$((seg + 1))
         [ "$rc" -eq 0 ] && break
@@ -135,11 +144,11 @@ last_status() {  # "cov N, corpus N, exec/s N" from the last libFuzzer status li
 # scenario NAME SEEDS: grammut and plain side by side, then both corpora replayed.
 scenario() {
     local name="$1" seeds="$2" pg pp el next start
-    say "$name: fuzzing $TARGET for ${SECS}s, grammut and plain libFuzzer at the same time"
-    fuzz "$DEMO/$name/grammut" "$seeds" "$GRAMMUT_BIN" \
+    say "$name: fuzzing $TARGET for ${SECS}s, grammut and plain libFuzzer (+dict) at the same time"
+    fuzz "$DEMO/$name/grammut" "$seeds" "$GRAMMUT_BIN" "" \
         GRAMMUT_GRAMMAR="$GBUILD/grammars/$GRAMMAR" GRAMMUT_STATS=$SECS &
     pg=$!
-    fuzz "$DEMO/$name/plain" "$seeds" "$T/fuzz_$TARGET" &
+    fuzz "$DEMO/$name/plain" "$seeds" "$T/fuzz_$TARGET" "$DEMO/words.dict" &
     pp=$!
     trap 'kill $pg $pp 2>/dev/null; pkill -P $pg 2>/dev/null; pkill -P $pp 2>/dev/null; exit 130' INT TERM
     start=$(date +%s)
@@ -149,7 +158,7 @@ scenario() {
         el=$(( $(date +%s) - start ))
         if [ "$el" -ge "$next" ]; then
             next=$(( next + 20 ))
-            say "  grammut: $(last_status "$DEMO/$name/grammut/fuzz.log")  |  plain: $(last_status "$DEMO/$name/plain/fuzz.log")"
+            say "  grammut: $(last_status "$DEMO/$name/grammut/fuzz.log")  |  plain+dict: $(last_status "$DEMO/$name/plain/fuzz.log")"
         fi
     done
     wait "$pg" || true
@@ -187,9 +196,10 @@ def run(scenario, who):
 print()
 print("%s after %ds per run: branches of %s's own sources covered by the final corpus" %
       (target, secs, target))
-print("(llvm-cov, coverage build), grammut and plain libFuzzer side by side:")
+print("(llvm-cov, coverage build), grammut and plain libFuzzer with the grammar's words")
+print("as its dictionary (plain+dict) side by side:")
 print()
-print("  %-8s %22s %22s %8s %18s" % ("scenario", "plain libFuzzer", "grammut", "ratio",
+print("  %-8s %22s %22s %8s %18s" % ("scenario", "plain+dict", "grammut", "ratio",
                                       "exec/s plain/gm"))
 for scenario in ("seeded", "empty"):
     p, g = run(scenario, "plain"), run(scenario, "grammut")
@@ -213,10 +223,10 @@ for scenario in ("seeded", "empty"):
     final = p[-1][1]
     reach = time_to_reach(g, final)
     if reach is None:
-        print("  %s: plain libFuzzer ended at cov: %d (edges); grammut did not get there "
+        print("  %s: plain+dict ended at cov: %d (edges); grammut did not get there "
               "within %ds" % (scenario, final, secs))
     else:
-        print("  %s: plain libFuzzer ended at cov: %d (edges); grammut got there %s" % (
+        print("  %s: plain+dict ended at cov: %d (edges); grammut got there %s" % (
             scenario, final, "within its first second" if reach < 1 else
             "after %.0fs of %d (%.1fx sooner)" % (reach, secs, secs / reach)))
 for scenario in ("seeded", "empty"):
