@@ -21,6 +21,8 @@
 #include "base/edit_distance.h"
 #include "generate/token_texts.h"
 #include "grammar/grammar_dictionary.h"
+#include "grammar/indentation.h"
+#include "grammar/predicate_table.h"
 #include "mutate/internal/mutator_internal.h"
 #include "mutate/single_repair.h"
 
@@ -263,6 +265,12 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
       }
       *whole_input = true;
       return arm;
+    }
+    // Grammars with INDENT/DEDENT: what the edit moved or wrote gets the
+    // indentation of its level (byte-level edits stay as they are).
+    if (!op.Is(kByteLevel)) {
+      const IndentationScheme& layout = grammar_->predicates().indentation();
+      if (layout.active()) FixIndentation(layout, &dst.tree);
     }
     if (dst.tree.TextSize() > max_size) continue;
     // The names of what the edit wrote refer to what the input defines.
