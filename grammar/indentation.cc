@@ -99,6 +99,39 @@ int TokenBefore(const AtnGraph& g, int type) {
   return best;
 }
 
+// The one text lexer rule `rule` matches if its network is a chain of
+// single characters (`'{'`, also where `-> type(X)` retypes it), else "".
+std::string FixedText(const AtnGraph& g, int rule) {
+  std::string text;
+  int32_t state = g.rule_start[rule];
+  for (int steps = 0; steps < 16; ++steps) {
+    const AtnState& st = g.states[state];
+    if (st.kind == StateKind::kRuleStop) return text;
+    if (st.num_edges != 1) return "";
+    const AtnEdge& e = g.Edge(state, 0);
+    if (e.kind == EdgeKind::kAtom && e.label > 0 && e.label < 0x80) {
+      text += static_cast<char>(e.label);
+    } else if (!IsEpsilonLike(e.kind) || e.kind == EdgeKind::kPredicate) {
+      return "";
+    }
+    state = e.target;
+  }
+  return "";
+}
+
+// The fixed text of token `type`: its literal, or the text every lexer
+// rule making it matches.
+std::string TokenText(const Grammar& g, int type) {
+  if (!g.literal_text(type).empty()) return g.literal_text(type);
+  std::string text;
+  for (int32_t r : g.lexer_rules_for_token(type)) {
+    const std::string t = FixedText(g.lexer_graph(), r);
+    if (t.empty() || (!text.empty() && t != text)) return "";
+    text = t;
+  }
+  return text;
+}
+
 }  // namespace
 
 bool IndentationScheme::Handles(absl::string_view rule) const {
@@ -151,7 +184,7 @@ IndentationScheme DetectIndentation(const Grammar& grammar,
   }
   if (!s.brackets_from_actions) {
     for (int t = 1; t <= grammar.max_token_type(); ++t) {
-      const std::string& lit = grammar.literal_text(t);
+      const std::string lit = TokenText(grammar, t);
       if (lit == "(" || lit == "[" || lit == "{") s.bracket[t] = 1;
       if (lit == ")" || lit == "]" || lit == "}") s.bracket[t] = -1;
     }
