@@ -31,11 +31,11 @@ bool Joined(const Text& text, size_t i) {
 // The indentation width of `blanks` (Python: a tab to the next multiple of
 // 8, a form feed back to 0).
 template <typename Text>
-uint32_t Width(const Text& blanks) {
+uint32_t Width(const Text& blanks, uint32_t tab_size = kTabSize) {
   uint32_t w = 0;
   for (auto c : blanks) {
     if (c == '\t') {
-      w = (w / kTabSize + 1) * kTabSize;
+      w = (w / tab_size + 1) * tab_size;
     } else if (c == '\f') {
       w = 0;
     } else {
@@ -157,6 +157,8 @@ IndentationScheme DetectIndentation(const Grammar& grammar,
   s.dedent = dedent;
   s.newline = newline;
   s.newline_has_rule = !grammar.lexer_rules_for_token(newline).empty();
+  const int end = grammar.token_type_named("ENDMARKER");
+  if (end > 0 && grammar.token_from_code(end)) s.end_marker = end;
   s.bracket.assign(grammar.max_token_type() + 1, 0);
   const std::vector<std::string>& names = grammar.lexer_interp().rule_names;
   for (const G4Semantic& a : source) {
@@ -210,7 +212,10 @@ std::string DescribeIndentation(const IndentationScheme& s, const Grammar& g) {
       s.brackets_from_actions ? " (from the lexer actions)"
                               : " (the bracket literals)",
       " are ignored; in generated and edited inputs they carry the "
-      "indentation of their level");
+      "indentation of their level",
+      s.end_marker > 0 ? absl::StrCat("; ", g.token_name(s.end_marker),
+                                      " made at the end of the input")
+                       : "");
 }
 
 void LayOutTokens(const IndentationScheme& s, std::u32string_view text,
@@ -252,6 +257,9 @@ void LayOutTokens(const IndentationScheme& s, std::u32string_view text,
       while (stack.size() > 1) {
         out->push_back(LaidOutToken{-1, s.dedent, false, t.begin});
         stack.pop_back();
+      }
+      if (s.end_marker > 0) {
+        out->push_back(LaidOutToken{-1, s.end_marker, false, t.begin});
       }
       out->push_back(LaidOutToken{index, t.type, t.hidden, 0});
       continue;
@@ -296,9 +304,12 @@ void LayOutTokens(const IndentationScheme& s, std::u32string_view text,
 
 namespace {
 
-// One level of the indentation stack: its width and the blanks written.
+// One level of the indentation stack: its width, its width with tabs of
+// size 1 (CPython refuses, as a TabError, blanks whose order of depth
+// differs between the two) and the blanks written.
 struct Level {
   uint32_t width = 0;
+  uint32_t alt = 0;
   std::string blanks;
 };
 
@@ -384,24 +395,26 @@ bool FixIndentation(const IndentationScheme& s, Tree* tree) {
       const absl::string_view tail = absl::string_view(region).substr(from);
       for (char c : tail) ok &= IsBlank(static_cast<unsigned char>(c));
       const uint32_t col = ok ? Width(tail) : 0;
+      const uint32_t alt = ok ? Width(tail, 1) : 0;
       std::vector<Level> after = stack;
       if (ok) {
-        const uint32_t top = stack.back().width;
+        const Level& top = stack.back();
         int pops = 0;
         while (after.size() > 1 && col < after.back().width) {
           after.pop_back();
           ++pops;
         }
         if (indents > 0) {
-          ok = indents == 1 && dedents == 0 && col > top;
+          ok = indents == 1 && dedents == 0 && col > top.width && alt > top.alt;
           if (ok) {
             if (step.empty() && absl::StartsWith(tail, after.back().blanks)) {
               step = std::string(tail.substr(after.back().blanks.size()));
             }
-            after.push_back(Level{col, std::string(tail)});
+            after.push_back(Level{col, alt, std::string(tail)});
           }
         } else {
-          ok = pops == dedents && col == after.back().width;
+          ok = pops == dedents && col == after.back().width &&
+               alt == after.back().alt;
         }
       }
       if (!ok) {
@@ -412,7 +425,8 @@ bool FixIndentation(const IndentationScheme& s, Tree* tree) {
           std::string blanks =
               after.back().blanks + (step.empty() ? "    " : step);
           const uint32_t w = Width(blanks);
-          after.push_back(Level{w, std::move(blanks)});
+          const uint32_t a = Width(blanks, 1);
+          after.push_back(Level{w, a, std::move(blanks)});
         }
         const absl::string_view first = t.token_trivia(tokens[run[0]]);
         size_t cut = first.find_first_of("\r\n\f");

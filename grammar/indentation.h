@@ -61,7 +61,11 @@ class Grammar;
 struct IndentationScheme {
   int indent = -1;  // token types; -1: the grammar has no such shape
   int dedent = -1;
-  int newline = -1;                    // the logical line break
+  int newline = -1;  // the logical line break
+  // A token named ENDMARKER made by no lexer rule (Python's tokenizer ends
+  // every input with one; grammars-v4's python2 end file_input with it):
+  // made at the end of the input, before EOF. -1: none.
+  int end_marker = -1;
   bool newline_has_rule = false;       // a lexer rule makes `newline`
   std::vector<int8_t> bracket;         // per token type: +1 opens, -1 closes
   bool brackets_from_actions = false;  // else from the bracket literals
@@ -70,15 +74,17 @@ struct IndentationScheme {
 
   // True if the grammar has the shape.
   bool active() const { return indent > 0; }
-  // True if `type` is INDENT, DEDENT or the logical line break.
+  // True if `type` is INDENT, DEDENT, the logical line break or ENDMARKER.
   bool IsLayout(int type) const {
-    return active() && (type == indent || type == dedent || type == newline);
+    return active() && (type == indent || type == dedent || type == newline ||
+                        type == end_marker);
   }
   // True if grammut writes `type` with no text of its own: INDENT, DEDENT,
-  // and the line break when no lexer rule makes it.
+  // ENDMARKER, and the line break when no lexer rule makes it.
   bool Textless(int type) const {
-    return active() && (type == indent || type == dedent ||
-                        (type == newline && !newline_has_rule));
+    return active() &&
+           (type == indent || type == dedent || type == end_marker ||
+            (type == newline && !newline_has_rule));
   }
   // +1 if `type` opens a bracket, -1 if it closes one, else 0.
   int Bracket(int type) const {
@@ -122,7 +128,8 @@ struct LaidOutToken {
 // LayOutTokens writes to `out` the token stream the parser sees for the
 // raw tokens `raw` (EOF last) of `text`: the raw tokens in order, a line
 // break made by a lexer rule hidden where it ends no logical line, and the
-// logical line breaks, INDENTs and DEDENTs made from the layout. `scheme`
+// logical line breaks, INDENTs and DEDENTs made from the layout (and
+// the ENDMARKER before EOF). `scheme`
 // must be active.
 void LayOutTokens(const IndentationScheme& scheme, std::u32string_view text,
                   absl::Span<const RawToken> raw,

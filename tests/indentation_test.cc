@@ -78,6 +78,8 @@ TEST(Indentation, DetectsBothShapes) {
   ASSERT_TRUE(t.active());
   EXPECT_EQ(h->token_name(t.newline), "LINE_BREAK");
   EXPECT_FALSE(t.newline_has_rule);
+  EXPECT_EQ(h->token_name(t.end_marker), "ENDMARKER");
+  EXPECT_EQ(s.end_marker, -1);
   EXPECT_TRUE(t.Handles("WS"));
   EXPECT_TRUE(t.Handles("CLOSE_BRACKET"));
 }
@@ -138,7 +140,7 @@ TEST(Indentation, HiddenLineBreaksMakeTheLogicalOnes) {
   EXPECT_EQ(Lex(*g, "if x:  # c\n    a = (1 +\n 2)\n\n    b = 2\nc = 3"),
             "'if' NAME ':' LINE_BREAK INDENT NAME '=' OPEN_PAREN NUMBER '+' "
             "NUMBER CLOSE_PAREN LINE_BREAK NAME '=' NUMBER LINE_BREAK DEDENT "
-            "NAME '=' NUMBER LINE_BREAK EOF");
+            "NAME '=' NUMBER LINE_BREAK ENDMARKER");
 }
 
 TEST(Indentation, WrongIndentationIsASyntaxError) {
@@ -234,6 +236,22 @@ TEST(Indentation, MutatedInputsReparse) {
   }
   ASSERT_GT(total, 100);
   EXPECT_GT(clean, total * 9 / 10) << clean << " of " << total;
+}
+
+// Blanks whose depth differs with tabs of size 8 and 1 (a TabError to
+// CPython) are rewritten once an edit runs the fix; the parse keeps them.
+TEST(Indentation, FixMakesTabsAndSpacesAgree) {
+  std::unique_ptr<Grammar> g = LoadData("Indent.g4");
+  ASSERT_NE(g, nullptr);
+  Parser parser(*g);
+  const std::string text = "if a:\n        b = 1\n\tc = 2\n";
+  absl::StatusOr<ParseResult> r = parser.Parse(text);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->syntax_errors, 0);
+  EXPECT_EQ(r->tree.Text(), text);
+  Tree t = r->tree;
+  EXPECT_TRUE(FixIndentation(g->predicates().indentation(), &t));
+  EXPECT_EQ(t.Text(), "if a:\n        b = 1\n        c = 2\n");
 }
 
 TEST(Indentation, FixIndentsASplicedBlock) {

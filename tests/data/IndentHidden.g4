@@ -1,12 +1,13 @@
 // IndentHidden.g4: the same language with the shape of grammars-v4's
 // python/python grammar: line breaks and spaces are hidden tokens whose
 // actions would make the logical LINE_BREAK, INDENT and DEDENT, all three
-// declared with no lexer rule.
+// declared with no lexer rule; and, as grammars-v4's python2, the input
+// ends with an ENDMARKER the lexer's code makes.
 grammar IndentHidden;
 
-tokens { INDENT, DEDENT, LINE_BREAK }
+tokens { INDENT, DEDENT, LINE_BREAK, ENDMARKER }
 
-file_input : (LINE_BREAK | stmt)* EOF ;
+file_input : (LINE_BREAK | stmt)* ENDMARKER ;
 stmt : simple_stmt | compound_stmt ;
 simple_stmt : small_stmt LINE_BREAK ;
 small_stmt : 'pass' | NAME '=' expr | 'print' expr ;
