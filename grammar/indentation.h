@@ -16,9 +16,10 @@
 // (the others go to the hidden channel); if none does, grammut makes it.
 // Brackets are the tokens of lexer rules whose actions count up (the
 // action's text holds `open`, `inc`, `++` or `+=`) or down (`close`, `dec`,
-// `--`, `-=`); without such actions, the tokens `(`, `[`, `{` and `)`, `]`,
-// `}`. A grammar without the shape has an inactive scheme and nothing
-// changes for it.
+// `--`, `-=`); without such actions, the tokens whose one text is `(`,
+// `[`, `{` and `)`, `]`, `}`. A token named ENDMARKER made by no lexer rule
+// is made at the end of the input (python2). A grammar without the shape
+// has an inactive scheme and nothing changes for it.
 //
 // Lexing (LayOutTokens), as Python's reference does (language reference
 // 2.1.5-2.1.8): a line break outside brackets, not joined to the next line
@@ -26,16 +27,20 @@
 // blank and comment-only lines do not count. The first token of each
 // logical line is compared with the indentation stack (a tab advances to
 // the next multiple of 8, a form feed resets): deeper pushes and makes one
-// INDENT, shallower pops and makes a DEDENT per level. At the end of the
-// input an unfinished logical line is ended and every open level closed.
+// INDENT, shallower pops and makes a DEDENT per level (to a width no level
+// has: Python's IndentationError; here, as in the base classes, the parse
+// goes on). At the end of the input an unfinished logical line is ended and
+// every open level closed.
 //
 // Writing (FixIndentation): INDENT, DEDENT and a made line break have no
 // text. After generation or an edit, the text around each run of them is
 // checked against what the lexer would make of it; where it disagrees, the
 // run gets a line break and the next token the indentation of its level
 // (one level deeper: the indentation step the tree uses, else 4 spaces).
-// Text that agrees is kept as it is, so a parsed input serializes to its
-// own bytes.
+// Agreeing also means the blanks of the levels order the same with tabs of
+// size 8 and 1, as CPython requires (else a TabError). Text that agrees is
+// kept as it is; a parse never runs the fix, so a parsed input serializes
+// to its own bytes.
 //
 // Example:
 //   const IndentationScheme& s = grammar.predicates().indentation();
