@@ -200,6 +200,9 @@ std::string FormatDoctorText(const DoctorReport& r) {
       r.grammar, r.spec, r.parser_rules, r.lexer_rules, r.start_rule,
       r.start_found ? "" : " NOT FOUND");
   TextSemantics(r, &out);
+  if (!r.indentation.empty()) {
+    absl::StrAppend(&out, "\nindentation: ", r.indentation, "\n");
+  }
   TextLexer(r, &out);
   TextCorpus(r, &out);
   TextGeneration(r, &out);
@@ -245,8 +248,11 @@ std::string FormatDoctorJson(const DoctorReport& r) {
         ", \"known\": ", s.known ? "true" : "false",
         ", \"entry\": ", Quote(s.entry), "}"));
   }
-  absl::StrAppend(&out, ", \"semantics\": [", absl::StrJoin(items, ", "),
-                  "], \"lexer\": {\"shadowed\": ");
+  absl::StrAppend(&out, ", \"semantics\": [", absl::StrJoin(items, ", "), "]");
+  if (!r.indentation.empty()) {
+    absl::StrAppend(&out, ", \"indentation\": ", Quote(r.indentation));
+  }
+  absl::StrAppend(&out, ", \"lexer\": {\"shadowed\": ");
   JsonLexerList(r.shadowed, &out);
   absl::StrAppend(&out, ", \"no_text\": ");
   JsonLexerList(r.no_text, &out);

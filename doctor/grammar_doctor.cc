@@ -75,6 +75,14 @@ void FindSemantics(const Grammar& g, const std::string& spec,
       if (s.kind == G4SemanticKind::kNamedAction)
         f.text = "@" + s.name + " " + f.text;
       f.treatment = Treatment(s.kind == G4SemanticKind::kPredicate, f.lexer);
+      const IndentationScheme& layout = g.predicates().indentation();
+      if (s.kind == G4SemanticKind::kAction && f.lexer &&
+          layout.Handles(s.rule)) {
+        f.known = true;
+        f.treatment = absl::StrCat(
+            "known: not run; grammut makes ", g.token_name(layout.indent), "/",
+            g.token_name(layout.dedent), " itself (see indentation below)");
+      }
       if (s.kind == G4SemanticKind::kPredicate) {
         // Several predicates on one line: the first with the same text.
         const PredicateSite* site = nullptr;
@@ -158,7 +166,13 @@ void CheckLexer(const Grammar& g, DoctorReport* report) {
     report->no_text.push_back(
         LexerFinding{s.rule, s.mode, "", "", s.parser_uses});
   }
-  report->tokens_not_made = check.parser_tokens_not_made;
+  // INDENT/DEDENT (and a made line break) come from the layout.
+  const IndentationScheme& layout = g.predicates().indentation();
+  for (const std::string& t : check.parser_tokens_not_made) {
+    const int type = g.token_type_named(t);
+    if (!layout.IsLayout(type)) report->tokens_not_made.push_back(t);
+  }
+  report->indentation = DescribeIndentation(layout, g);
   report->lexer_undecided = check.undecided;
 }
 
@@ -168,7 +182,7 @@ void Judge(const DoctorOptions& opt, DoctorReport* r) {
   for (const SemanticFinding& s : r->semantics) {
     if (s.kind == "predicate") {
       predicates += s.known ? 0 : 1;
-    } else {
+    } else if (!s.known) {
       ++actions;
     }
   }

@@ -51,7 +51,8 @@ struct SemanticFinding {
   std::string text;       // as written (whitespace runs made one space),
                           // or empty without the source
   std::string treatment;  // e.g. "unknown: treated as true"
-  bool known = false;     // a predicate grammut evaluates
+  bool known = false;     // a predicate grammut evaluates, or an action
+                          // it stands in for (indentation.h)
   std::string entry;      // then the vocabulary entry that handles it
 };
 
@@ -118,6 +119,9 @@ struct DoctorReport {
   int lexer_rules = 0;
   bool have_source = false;  // .g4 text was read for predicates/actions
   std::vector<SemanticFinding> semantics;
+  // How grammut makes the grammar's INDENT/DEDENT tokens (indentation.h),
+  // one sentence; empty for grammars without them.
+  std::string indentation;
   std::vector<LexerFinding> shadowed;        // taken by an earlier rule
   std::vector<LexerFinding> no_text;         // match no text
   std::vector<std::string> tokens_not_made;  // parser tokens, no lexer rule

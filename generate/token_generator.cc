@@ -5,6 +5,7 @@
 #include "base/fingerprint.h"
 #include "base/utf8.h"
 #include "grammar/min_cost.h"
+#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace {
@@ -58,7 +59,10 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
       continue;
     }
     if (grammar.token_from_code(t)) {
-      shortest_[t] = grammar.token_name(t);
+      // INDENT and DEDENT have no text: FixIndentation writes the layout.
+      if (!grammar.predicates().indentation().Textless(t)) {
+        shortest_[t] = grammar.token_name(t);
+      }
       continue;
     }
     int best_rule = -1;
@@ -366,6 +370,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
                               absl::Span<const int32_t> enclosing) {
   out->clear();
   if (type <= 0 || type > grammar_.max_token_type()) return;
+  if (grammar_.predicates().indentation().Textless(type)) return;
   const std::string& literal = grammar_.literal_text(type);
   if (!literal.empty()) {
     out->assign(literal);

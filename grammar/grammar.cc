@@ -132,7 +132,23 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   // Predicates: texts from the .g4 source, meanings from the vocabulary.
   PredicateMappings user;
   const std::vector<G4Semantic> source = ReadPredicateSources(spec, &user);
-  (*g)->SetPredicates(BuildPredicateTable(**g, source, &user));
+  PredicateTable table = BuildPredicateTable(**g, source, &user);
+  table.set_indentation(DetectIndentation(**g, source));
+  const IndentationScheme& layout = table.indentation();
+  if (layout.active() && (*g)->separator_.empty()) {
+    // The line-break rule of such grammars also takes the blanks at the
+    // start of the input (`{this.atStartOfInput()}? SPACES`); the DFA,
+    // which takes predicates as true, then reads " " as a line break. Past
+    // the start the skipped rule takes it: it is the separator.
+    LexerDfa dfa((*g)->lexer_graph_);
+    const int32_t rule = dfa.AcceptedRule(dfa.Run(dfa.Start(0), " "));
+    if (rule >= 0 && (*g)->lexer_rule_token_type(rule) == layout.newline) {
+      (*g)->separator_ = " ";
+      (*g)->separator_ok_.assign((*g)->separator_ok_.size(), false);
+      if (!(*g)->separator_ok_.empty()) (*g)->separator_ok_[0] = true;
+    }
+  }
+  (*g)->SetPredicates(std::move(table));
   ReportUnknownPredicates((*g)->predicates(), (*g)->name());
   return g;
 }

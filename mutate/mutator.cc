@@ -21,6 +21,8 @@
 #include "base/edit_distance.h"
 #include "generate/token_texts.h"
 #include "grammar/grammar_dictionary.h"
+#include "grammar/indentation.h"
+#include "grammar/predicate_table.h"
 #include "mutate/internal/mutator_internal.h"
 #include "mutate/single_repair.h"
 
@@ -279,6 +281,16 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
       const auto [begin, end] = ChangedSpan(src.tree->text(), dst.tree.text());
       stats_.singles_removed += static_cast<uint64_t>(
           single_repair_.Run(ctx, bindings_->singles(), &dst.tree, begin, end));
+    }
+    // Grammars with INDENT/DEDENT: what the edit (and the passes after it)
+    // moved or wrote gets the indentation of its level; byte-level edits
+    // stay as they are.
+    if (!op.Is(kByteLevel)) {
+      const IndentationScheme& layout = grammar_->predicates().indentation();
+      if (layout.active() && FixIndentation(layout, &dst.tree) &&
+          dst.tree.TextSize() > max_size) {
+        continue;
+      }
     }
     if (shrink && dst.tree.TextSize() >= src.tree->TextSize()) continue;
     if (dst.tree.SameText(*src.tree)) continue;

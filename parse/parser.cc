@@ -5,9 +5,11 @@
 #include <utility>
 
 #include "BailErrorStrategy.h"
+#include "CommonToken.h"
 #include "CommonTokenStream.h"
 #include "DefaultErrorStrategy.h"
 #include "Exceptions.h"
+#include "ListTokenSource.h"
 #include "Token.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
@@ -16,6 +18,8 @@
 #include "atn/PredictionMode.h"
 #include "base/utf8.h"
 #include "grammar/antlr/recording_interpreter.h"
+#include "grammar/indentation.h"
+#include "grammar/predicate_table.h"
 #include "tree/ErrorNode.h"
 #include "tree/TerminalNode.h"
 
@@ -64,6 +68,10 @@ class Parser::Impl {
 
   absl::StatusOr<ParseResult> Parse(absl::string_view bytes, int start_rule);
   void BoundCaches(int* clears);
+  // Lexes the whole input and lays out its tokens by `scheme`: INDENT,
+  // DEDENT and logical line breaks made, other line breaks hidden.
+  std::unique_ptr<antlr4::ListTokenSource> LayOut(
+      const IndentationScheme& scheme);
 
   // Converts the ANTLR parse tree under `root` into a Tree.
   // Only tokens of `stream` are kept: ParserInterpreter's recovery leaves
@@ -98,6 +106,60 @@ void Parser::Impl::BoundCaches(int* clears) {
   }
 }
 
+std::unique_ptr<antlr4::ListTokenSource> Parser::Impl::LayOut(
+    const IndentationScheme& scheme) {
+  std::vector<std::unique_ptr<antlr4::Token>> raw;
+  std::vector<RawToken> spans;
+  for (;;) {
+    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
+    const bool eof = t->getType() == antlr4::Token::EOF;
+    RawToken r;
+    r.type = eof ? -1 : static_cast<int>(t->getType());
+    r.hidden = t->getChannel() != antlr4::Token::DEFAULT_CHANNEL;
+    r.begin = static_cast<uint32_t>(
+        std::min<size_t>(t->getStartIndex(), code_points.size()));
+    r.end = eof ? r.begin
+                : static_cast<uint32_t>(std::min<size_t>(t->getStopIndex() + 1,
+                                                         code_points.size()));
+    if (r.end < r.begin) r.end = r.begin;
+    spans.push_back(r);
+    raw.push_back(std::move(t));
+    if (eof) break;
+  }
+  std::vector<LaidOutToken> laid;
+  LayOutTokens(scheme, code_points, spans, &laid);
+  std::vector<std::unique_ptr<antlr4::Token>> out(laid.size());
+  const std::pair<antlr4::TokenSource*, antlr4::CharStream*> source(&lexer,
+                                                                    &chars);
+  // Made tokens take the line and column of the next lexer token.
+  size_t line = 1, column = 0;
+  for (size_t i = laid.size(); i-- > 0;) {
+    const LaidOutToken& l = laid[i];
+    if (l.raw >= 0) {
+      std::unique_ptr<antlr4::Token>& t = raw[l.raw];
+      line = t->getLine();
+      column = t->getCharPositionInLine();
+      if (l.hidden != spans[l.raw].hidden) {
+        if (auto* c = dynamic_cast<antlr4::CommonToken*>(t.get())) {
+          c->setChannel(l.hidden ? antlr4::Token::HIDDEN_CHANNEL
+                                 : antlr4::Token::DEFAULT_CHANNEL);
+        }
+      }
+      out[i] = std::move(t);
+      continue;
+    }
+    // Zero width: stop = start - 1 (INVALID_INDEX at the start).
+    auto made = std::make_unique<antlr4::CommonToken>(
+        source, static_cast<size_t>(l.type), antlr4::Token::DEFAULT_CHANNEL,
+        static_cast<size_t>(l.at), static_cast<size_t>(l.at) - 1);
+    made->setText("");
+    made->setLine(line);
+    made->setCharPositionInLine(column);
+    out[i] = std::move(made);
+  }
+  return std::make_unique<antlr4::ListTokenSource>(std::move(out));
+}
+
 absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
                                                 int start_rule) {
   if (bytes.size() > options.max_bytes) {
@@ -112,7 +174,21 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
   lexer_errors.count = 0;
   lexer_errors.first.clear();
   parser_errors.first.clear();
-  antlr4::CommonTokenStream tokens(&lexer);
+  // Grammars whose INDENT/DEDENT a lexer base class makes: the tokens the
+  // parser sees are laid out from the lexer's (indentation.h).
+  std::unique_ptr<antlr4::ListTokenSource> laid_out;
+  const IndentationScheme& layout = grammar.predicates().indentation();
+  if (layout.active()) {
+    try {
+      laid_out = LayOut(layout);
+    } catch (const std::exception& e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("lexer failed: ", e.what()));
+    }
+  }
+  antlr4::CommonTokenStream tokens(
+      laid_out != nullptr ? static_cast<antlr4::TokenSource*>(laid_out.get())
+                          : &lexer);
   try {
     tokens.fill();
   } catch (const std::exception& e) {

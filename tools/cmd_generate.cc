@@ -7,6 +7,8 @@
 #include "bind/binder.h"
 #include "bind/define_first.h"
 #include "generate/generator.h"
+#include "grammar/indentation.h"
+#include "grammar/predicate_table.h"
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
 #include "kpath/kpath_suite.h"
@@ -263,6 +265,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   std::string unused_bytes;
   SingleRepair single_repair;
   size_t largest = 0;
+  const IndentationScheme& layout = g.predicates().indentation();
   for (int i = 0; i < n; ++i) {
     Tree t;
     // A walk can end unfinished where a known semantic predicate cannot
@@ -301,6 +304,8 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
       definitions_put +=
           definitions.Bind(&t, rng, static_cast<size_t>(max_size), opt);
     }
+    // Units moved or taken out: indentation of their level again.
+    if (layout.active() && (bind || singles)) FixIndentation(layout, &t);
     const std::string text = t.Text();
     largest = std::max(largest, text.size());
     auto r = reparser.Parse(text);
