@@ -131,26 +131,31 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   if (!g.ok()) return g;
   // Predicates: texts from the .g4 source, meanings from the vocabulary.
   PredicateMappings user;
-  const std::vector<G4Semantic> source = ReadPredicateSources(spec, &user);
-  PredicateTable table = BuildPredicateTable(**g, source, &user);
-  table.set_indentation(DetectIndentation(**g, source));
+  (*g)->UseSemantics(ReadPredicateSources(spec, &user), &user);
+  ReportUnknownPredicates((*g)->predicates(), (*g)->name());
+  return g;
+}
+
+void Grammar::UseSemantics(std::vector<G4Semantic> source,
+                           const PredicateMappings* user) {
+  PredicateTable table = BuildPredicateTable(*this, source, user);
+  table.set_indentation(DetectIndentation(*this, source));
   const IndentationScheme& layout = table.indentation();
-  if (layout.active() && (*g)->separator_.empty()) {
+  if (layout.active() && separator_.empty()) {
     // The line-break rule of such grammars also takes the blanks at the
     // start of the input (`{this.atStartOfInput()}? SPACES`); the DFA,
     // which takes predicates as true, then reads " " as a line break. Past
     // the start the skipped rule takes it: it is the separator.
-    LexerDfa dfa((*g)->lexer_graph_);
+    LexerDfa dfa(lexer_graph_);
     const int32_t rule = dfa.AcceptedRule(dfa.Run(dfa.Start(0), " "));
-    if (rule >= 0 && (*g)->lexer_rule_token_type(rule) == layout.newline) {
-      (*g)->separator_ = " ";
-      (*g)->separator_ok_.assign((*g)->separator_ok_.size(), false);
-      if (!(*g)->separator_ok_.empty()) (*g)->separator_ok_[0] = true;
+    if (rule >= 0 && lexer_rule_token_type(rule) == layout.newline) {
+      separator_ = " ";
+      separator_ok_.assign(separator_ok_.size(), false);
+      if (!separator_ok_.empty()) separator_ok_[0] = true;
     }
   }
-  (*g)->SetPredicates(std::move(table));
-  ReportUnknownPredicates((*g)->predicates(), (*g)->name());
-  return g;
+  SetPredicates(std::move(table));
+  semantics_ = std::move(source);
 }
 
 absl::StatusOr<std::unique_ptr<Grammar>> Grammar::FromInterp(

@@ -23,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "grammar/atn_graph.h"
+#include "grammar/g4_semantics.h"
 #include "grammar/interp_file.h"
 
 namespace antlr4 {
@@ -37,6 +38,7 @@ class Vocabulary;
 namespace grammut {
 
 class PredicateTable;
+struct PredicateMappings;
 
 // Minimum cost to finish from an ATN state: bytes of output (each token
 // counted with its shortest text plus one separator) and steps (transitions
@@ -214,6 +216,15 @@ class Grammar {
   const PredicateTable& predicates() const { return *predicates_; }
   // Replaces the predicate table (tests, tools).
   void SetPredicates(PredicateTable table);
+  // UseSemantics gives the grammar what its .g4 sources' predicates and
+  // actions mean to grammut: the predicate table (meanings from `user`
+  // mappings, may be null, then the built-in vocabulary) and Python-style
+  // indentation tokens (indentation.h). Load calls it with the sources
+  // beside the grammar; a parse server with those its hello carries.
+  void UseSemantics(std::vector<G4Semantic> source,
+                    const PredicateMappings* user);
+  // The predicates and actions UseSemantics was given (empty if none).
+  const std::vector<G4Semantic>& semantics() const { return semantics_; }
   const InterpData& lexer_interp() const { return lexer_; }
 
  private:
@@ -248,6 +259,7 @@ class Grammar {
   std::vector<bool> separator_ok_;  // per mode
   std::vector<int> token_mode_;     // per token type
   std::unique_ptr<PredicateTable> predicates_;
+  std::vector<G4Semantic> semantics_;
 };
 
 }  // namespace grammut

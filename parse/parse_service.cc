@@ -13,6 +13,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "grammar/interp_file.h"
+#include "grammar/predicate_mappings.h"
+#include "grammar/predicate_table.h"
 #include "tree/tree_codec.h"
 
 namespace grammut {
@@ -150,13 +152,36 @@ absl::StatusOr<std::unique_ptr<Grammar>> GrammarFromHello(
   const absl::string_view start_rule = in.String();
   const absl::string_view parser_text = in.String();
   const absl::string_view lexer_text = in.String();
+  // The .g4 sources' predicates and actions (the server has no sources).
+  const auto num_semantics = in.Fixed<uint32_t>();
+  if (!in.ok() || num_semantics > (uint32_t{1} << 20)) {
+    return absl::DataLossError("parse service: truncated hello");
+  }
+  std::vector<G4Semantic> semantics(num_semantics);
+  for (G4Semantic& s : semantics) {
+    s.kind = static_cast<G4SemanticKind>(in.Fixed<uint8_t>());
+    s.rule = std::string(in.String());
+    s.name = std::string(in.String());
+    s.file = std::string(in.String());
+    s.line = in.Fixed<int32_t>();
+    s.text = std::string(in.String());
+    s.alt = in.Fixed<int32_t>();
+    s.alt_begins_with_rule = in.Fixed<uint8_t>() != 0;
+    s.alt_ends_with_rule = in.Fixed<uint8_t>() != 0;
+  }
   if (!in.ok()) return absl::DataLossError("parse service: truncated hello");
   absl::StatusOr<InterpData> parser = ParseInterp(parser_text, "parser");
   if (!parser.ok()) return parser.status();
   absl::StatusOr<InterpData> lexer = ParseInterp(lexer_text, "lexer");
   if (!lexer.ok()) return lexer.status();
-  return Grammar::FromInterp(name, *std::move(parser), *std::move(lexer),
-                             start_rule);
+  absl::StatusOr<std::unique_ptr<Grammar>> g = Grammar::FromInterp(
+      name, *std::move(parser), *std::move(lexer), start_rule);
+  if (!g.ok() || semantics.empty()) return g;
+  // Predicate meanings as in-process: $GRAMMUT_PREDICATES, then built-in.
+  PredicateMappings user;
+  (void)ReadPredicateSources("", &user);
+  (*g)->UseSemantics(std::move(semantics), &user);
+  return g;
 }
 
 }  // namespace
@@ -196,6 +221,18 @@ std::string EncodeHello(const Grammar& grammar, const ParseOptions& options) {
   PutString(grammar.rule_name(grammar.start_rule()), &out);
   PutString(FormatInterp(grammar.parser_interp()), &out);
   PutString(FormatInterp(grammar.lexer_interp()), &out);
+  PutFixed(static_cast<uint32_t>(grammar.semantics().size()), &out);
+  for (const G4Semantic& s : grammar.semantics()) {
+    PutFixed(static_cast<uint8_t>(s.kind), &out);
+    PutString(s.rule, &out);
+    PutString(s.name, &out);
+    PutString(s.file, &out);
+    PutFixed(static_cast<int32_t>(s.line), &out);
+    PutString(s.text, &out);
+    PutFixed(static_cast<int32_t>(s.alt), &out);
+    PutFixed(static_cast<uint8_t>(s.alt_begins_with_rule ? 1 : 0), &out);
+    PutFixed(static_cast<uint8_t>(s.alt_ends_with_rule ? 1 : 0), &out);
+  }
   return out;
 }
 

@@ -13,7 +13,10 @@
 // first byte says what it is. Integers are in host byte order (both ends run
 // on one machine).
 //   client -> server  'H' hello: protocol version, parse options, grammar
-//                         name, start rule, parser and lexer .interp texts
+//                         name, start rule, parser and lexer .interp texts,
+//                         the .g4 sources' predicates and actions (the
+//                         server then reads predicates and indentation
+//                         tokens as the client does)
 //   server -> client  'R' ready: the grammar's fingerprint
 //                     'E' error: a message (then the server exits)
 //   client -> server  'P' parse: the input's bytes
@@ -41,7 +44,7 @@
 namespace grammut {
 
 // Bumped whenever a message changes.
-inline constexpr uint32_t kParseProtocolVersion = 1;
+inline constexpr uint32_t kParseProtocolVersion = 2;
 // Frames larger than this are refused (a corrupt length).
 inline constexpr uint32_t kMaxFrameBytes = uint32_t{1} << 28;
 
