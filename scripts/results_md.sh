@@ -8,8 +8,8 @@
 #   --readme DIR  instead: rewrite the README's headline (between the lines
 #                 `<!-- headline: begin -->` and `<!-- headline: end -->`) from
 #                 the coverage benchmark folder DIR: a sentence on its date,
-#                 commit and build (refused unless there is exactly one of
-#                 each) and its table (`coverage_report.py readme`)
+#                 commit and build (refused unless the grammut runs used exactly one
+#                 build) and its table (`coverage_report.py readme`)
 #
 # One section per folder, newest first (by the latest timestamp in its
 # commands.txt, else in its report.md, else the date its name starts with):
