@@ -95,24 +95,12 @@ bool RecordingInterpreter::sempred(antlr4::RuleContext*, size_t rule,
   return EvaluatePredicate(*m, ParserView(grammar_, _input));
 }
 
-int64_t BudgetedSimulator::ContextDepth(
-    const antlr4::atn::PredictionContext* context) {
-  int64_t depth = 0;
-  while (context != nullptr && !context->isEmpty() &&
-         depth < kMaxCountedDepth) {
-    context = context->getParent(0).get();
-    ++depth;
-  }
-  return depth;
-}
-
 void BudgetedSimulator::closure_(
     std::shared_ptr<antlr4::atn::ATNConfig> const& config,
     antlr4::atn::ATNConfigSet* configs,
     antlr4::atn::ATNConfig::Set& closure_busy, bool collect_predicates,
     bool full_ctx, int depth, bool treat_eof_as_epsilon) {
-  left_ -= 1 + ContextDepth(config->context.get()) / kDepthPerStep;
-  if (left_ < 0) throw WorkExceeded();
+  if (--left_ < 0) throw WorkExceeded();
   antlr4::atn::ParserATNSimulator::closure_(config, configs, closure_busy,
                                             collect_predicates, full_ctx, depth,
                                             treat_eof_as_epsilon);

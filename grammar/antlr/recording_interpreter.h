@@ -39,13 +39,10 @@ struct WorkExceeded : std::exception {
 };
 
 // A parser ATN simulator that counts its closure steps (one per ATN
-// configuration it expands, plus one per kDepthPerStep levels of the
-// configuration's context: ANTLR merges and compares contexts whole, so a
-// step at depth 80 costs several times one at depth 10) and throws
-// WorkExceeded past a budget. On ambiguous grammars ANTLR's prediction can
-// expand exponentially many configurations for one decision (grammars-v4's
-// scotty and elixir took minutes per input; Ada's, deep in nested
-// expressions, 15 s); the count bounds the work of one parse.
+// configuration it expands) and throws WorkExceeded past a budget. On
+// ambiguous grammars ANTLR's prediction can expand exponentially many
+// configurations for one decision (grammars-v4's scotty and elixir took
+// minutes per input); the count bounds the work of one parse.
 class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
  public:
   using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
@@ -68,11 +65,6 @@ class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
       antlr4::atn::ATNConfigSet* closure, size_t t, bool full_ctx) override;
 
  private:
-  static constexpr int64_t kDepthPerStep = 16;
-  static constexpr int64_t kMaxCountedDepth = 256;
-  // The number of rule invocations in `context`, up to kMaxCountedDepth.
-  static int64_t ContextDepth(const antlr4::atn::PredictionContext* context);
-
   int64_t left_ = 0;
 };
 
