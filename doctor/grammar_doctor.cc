@@ -75,7 +75,7 @@ void FindSemantics(const Grammar& g, const std::string& spec,
       if (s.kind == G4SemanticKind::kNamedAction)
         f.text = "@" + s.name + " " + f.text;
       f.treatment = Treatment(s.kind == G4SemanticKind::kPredicate, f.lexer);
-      const IndentationScheme& layout = g.predicates().indentation();
+      const IndentationScheme& layout = g.indentation();
       if (s.kind == G4SemanticKind::kAction && f.lexer &&
           layout.Handles(s.rule)) {
         f.known = true;
@@ -167,7 +167,7 @@ void CheckLexer(const Grammar& g, DoctorReport* report) {
         LexerFinding{s.rule, s.mode, "", "", s.parser_uses});
   }
   // INDENT/DEDENT (and a made line break) come from the layout.
-  const IndentationScheme& layout = g.predicates().indentation();
+  const IndentationScheme& layout = g.indentation();
   for (const std::string& t : check.parser_tokens_not_made) {
     const int type = g.token_type_named(t);
     if (!layout.IsLayout(type)) report->tokens_not_made.push_back(t);

@@ -9,7 +9,6 @@
 #include "generate/choice_replay.h"
 #include "grammar/indentation.h"
 #include "grammar/min_cost.h"
-#include "grammar/predicate_table.h"
 #include "learn/place_match.h"
 
 namespace grammut {
@@ -519,7 +518,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
     }
   }
   // Grammars with INDENT/DEDENT: the layout their tokens stand for.
-  const IndentationScheme& layout = grammar_.predicates().indentation();
+  const IndentationScheme& layout = grammar_.indentation();
   if (layout.active()) FixIndentation(layout, &tree);
   return static_cast<int64_t>(tree.TextSize()) <= budget;
 }

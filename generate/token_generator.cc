@@ -5,7 +5,6 @@
 #include "base/fingerprint.h"
 #include "base/utf8.h"
 #include "grammar/min_cost.h"
-#include "grammar/predicate_table.h"
 
 namespace grammut {
 namespace {
@@ -60,7 +59,7 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
     }
     if (grammar.token_from_code(t)) {
       // INDENT and DEDENT have no text: FixIndentation writes the layout.
-      if (!grammar.predicates().indentation().Textless(t)) {
+      if (!grammar.indentation().Textless(t)) {
         shortest_[t] = grammar.token_name(t);
       }
       continue;
@@ -370,7 +369,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
                               absl::Span<const int32_t> enclosing) {
   out->clear();
   if (type <= 0 || type > grammar_.max_token_type()) return;
-  if (grammar_.predicates().indentation().Textless(type)) return;
+  if (grammar_.indentation().Textless(type)) return;
   const std::string& literal = grammar_.literal_text(type);
   if (!literal.empty()) {
     out->assign(literal);

@@ -138,9 +138,8 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
 
 void Grammar::UseSemantics(std::vector<G4Semantic> source,
                            const PredicateMappings* user) {
-  PredicateTable table = BuildPredicateTable(*this, source, user);
-  table.set_indentation(DetectIndentation(*this, source));
-  const IndentationScheme& layout = table.indentation();
+  indentation_ = DetectIndentation(*this, source);
+  const IndentationScheme& layout = indentation_;
   if (layout.active() && separator_.empty()) {
     // The line-break rule of such grammars also takes the blanks at the
     // start of the input (`{this.atStartOfInput()}? SPACES`); the DFA,
@@ -154,7 +153,7 @@ void Grammar::UseSemantics(std::vector<G4Semantic> source,
       if (!separator_ok_.empty()) separator_ok_[0] = true;
     }
   }
-  SetPredicates(std::move(table));
+  SetPredicates(BuildPredicateTable(*this, source, user));
   semantics_ = std::move(source);
 }
 

@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "grammar/atn_graph.h"
 #include "grammar/g4_semantics.h"
+#include "grammar/indentation.h"
 #include "grammar/interp_file.h"
 
 namespace antlr4 {
@@ -225,6 +226,9 @@ class Grammar {
                     const PredicateMappings* user);
   // The predicates and actions UseSemantics was given (empty if none).
   const std::vector<G4Semantic>& semantics() const { return semantics_; }
+  // How the grammar's INDENT/DEDENT tokens are made (indentation.h;
+  // inactive for grammars without them). Set by UseSemantics.
+  const IndentationScheme& indentation() const { return indentation_; }
   const InterpData& lexer_interp() const { return lexer_; }
 
  private:
@@ -260,6 +264,7 @@ class Grammar {
   std::vector<int> token_mode_;     // per token type
   std::unique_ptr<PredicateTable> predicates_;
   std::vector<G4Semantic> semantics_;
+  IndentationScheme indentation_;
 };
 
 }  // namespace grammut

@@ -43,7 +43,7 @@
 // to its own bytes.
 //
 // Example:
-//   const IndentationScheme& s = grammar.predicates().indentation();
+//   const IndentationScheme& s = grammar.indentation();
 //   if (s.active()) FixIndentation(s, &tree);
 #ifndef GRAMMUT_GRAMMAR_INDENTATION_H_
 #define GRAMMUT_GRAMMAR_INDENTATION_H_

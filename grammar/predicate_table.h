@@ -18,13 +18,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
 #include "grammar/g4_semantics.h"
-#include "grammar/indentation.h"
 #include "grammar/predicate_mappings.h"
 #include "grammar/predicate_vocabulary.h"
 
@@ -63,13 +61,6 @@ class PredicateTable {
   // True if any lexer (parser) predicate has a meaning.
   bool any_lexer() const { return any_lexer_; }
   bool any_parser() const { return any_parser_; }
-  // How the grammar's INDENT/DEDENT tokens are made (indentation.h;
-  // inactive for grammars without them). Kept here with the predicates:
-  // both stand in for a grammar's hand-written base class, and grammar.h
-  // stays unchanged.
-  const IndentationScheme& indentation() const { return indentation_; }
-  // Sets it (Grammar::Load; tests).
-  void set_indentation(IndentationScheme s) { indentation_ = std::move(s); }
 
  private:
   friend PredicateTable BuildPredicateTable(const Grammar&,
@@ -81,7 +72,6 @@ class PredicateTable {
   std::vector<int32_t> parser_edge_;  // per parser edge: known site or -1
   bool any_lexer_ = false;
   bool any_parser_ = false;
-  IndentationScheme indentation_;
 };
 
 // BuildPredicateTable gives `grammar`'s predicate edges their texts from

@@ -22,7 +22,6 @@
 #include "generate/token_texts.h"
 #include "grammar/grammar_dictionary.h"
 #include "grammar/indentation.h"
-#include "grammar/predicate_table.h"
 #include "mutate/internal/mutator_internal.h"
 #include "mutate/single_repair.h"
 
@@ -286,7 +285,7 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     // moved or wrote gets the indentation of its level; byte-level edits
     // stay as they are.
     if (!op.Is(kByteLevel)) {
-      const IndentationScheme& layout = grammar_->predicates().indentation();
+      const IndentationScheme& layout = grammar_->indentation();
       if (layout.active() && FixIndentation(layout, &dst.tree) &&
           dst.tree.TextSize() > max_size) {
         continue;

@@ -19,7 +19,6 @@
 #include "base/utf8.h"
 #include "grammar/antlr/recording_interpreter.h"
 #include "grammar/indentation.h"
-#include "grammar/predicate_table.h"
 #include "tree/ErrorNode.h"
 #include "tree/TerminalNode.h"
 
@@ -177,7 +176,7 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
   // Grammars whose INDENT/DEDENT a lexer base class makes: the tokens the
   // parser sees are laid out from the lexer's (indentation.h).
   std::unique_ptr<antlr4::ListTokenSource> laid_out;
-  const IndentationScheme& layout = grammar.predicates().indentation();
+  const IndentationScheme& layout = grammar.indentation();
   if (layout.active()) {
     try {
       laid_out = LayOut(layout);

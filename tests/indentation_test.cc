@@ -60,7 +60,7 @@ std::string Lex(const Grammar& g, const std::string& text) {
 TEST(Indentation, DetectsBothShapes) {
   std::unique_ptr<Grammar> g = LoadData("Indent.g4");
   ASSERT_NE(g, nullptr);
-  const IndentationScheme& s = g->predicates().indentation();
+  const IndentationScheme& s = g->indentation();
   ASSERT_TRUE(s.active());
   EXPECT_EQ(g->token_name(s.indent), "INDENT");
   EXPECT_EQ(g->token_name(s.dedent), "DEDENT");
@@ -74,7 +74,7 @@ TEST(Indentation, DetectsBothShapes) {
 
   std::unique_ptr<Grammar> h = LoadData("IndentHidden.g4");
   ASSERT_NE(h, nullptr);
-  const IndentationScheme& t = h->predicates().indentation();
+  const IndentationScheme& t = h->indentation();
   ASSERT_TRUE(t.active());
   EXPECT_EQ(h->token_name(t.newline), "LINE_BREAK");
   EXPECT_FALSE(t.newline_has_rule);
@@ -87,7 +87,7 @@ TEST(Indentation, DetectsBothShapes) {
 TEST(Indentation, ShippedGrammarsHaveNone) {
   for (const std::string& name : testing::ShippedGrammars()) {
     std::unique_ptr<Grammar> g = testing::LoadShipped(name);
-    EXPECT_FALSE(g->predicates().indentation().active()) << name;
+    EXPECT_FALSE(g->indentation().active()) << name;
   }
 }
 
@@ -159,7 +159,7 @@ TEST(Indentation, ParsedTreesNeedNoFix) {
   for (const char* file : {"Indent.g4", "IndentHidden.g4"}) {
     std::unique_ptr<Grammar> g = LoadData(file);
     ASSERT_NE(g, nullptr);
-    const IndentationScheme& s = g->predicates().indentation();
+    const IndentationScheme& s = g->indentation();
     Parser parser(*g);
     for (const char* text :
          {"if x:\n    a = 1\n    b = 2\nc = 3\n", "if x:\n  y = 1",
@@ -183,7 +183,7 @@ TEST(Indentation, GeneratedInputsReparse) {
     Weights weights(*g);
     GeneratorKit kit(*g, weights, nullptr);
     Parser parser(*g);
-    const int indent = g->predicates().indentation().indent;
+    const int indent = g->indentation().indent;
     int with_blocks = 0, generated = 0;
     for (uint64_t seed = 1; seed <= 300; ++seed) {
       Rng rng(seed);
@@ -250,7 +250,7 @@ TEST(Indentation, FixMakesTabsAndSpacesAgree) {
   EXPECT_EQ(r->syntax_errors, 0);
   EXPECT_EQ(r->tree.Text(), text);
   Tree t = r->tree;
-  EXPECT_TRUE(FixIndentation(g->predicates().indentation(), &t));
+  EXPECT_TRUE(FixIndentation(g->indentation(), &t));
   EXPECT_EQ(t.Text(), "if a:\n        b = 1\n        c = 2\n");
 }
 
@@ -278,7 +278,7 @@ TEST(Indentation, FixIndentsASplicedBlock) {
   ASSERT_GE(at, 0);
   Tree out;
   out.AssignSplice(b->tree, at, a->tree, from, "", "");
-  EXPECT_TRUE(FixIndentation(g->predicates().indentation(), &out));
+  EXPECT_TRUE(FixIndentation(g->indentation(), &out));
   EXPECT_EQ(out.Text(),
             "while x:\n    if y:\n        if a:\n            b = 1\n");
   absl::StatusOr<ParseResult> r = parser.Parse(out.Text());

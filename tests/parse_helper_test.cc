@@ -94,6 +94,32 @@ TEST(ParseService, EveryGrammarsSamplesParseExactlyAsInProcess) {
   }
 }
 
+// The server has no .g4 source: the hello carries the predicates and
+// actions, so a grammar with Python-style INDENT/DEDENT (made from the
+// layout, indentation.h) parses there exactly as in-process. Without them
+// the server made no INDENT and every block was a syntax error.
+TEST(ParseService, IndentationTokensAreMadeByTheServerToo) {
+  auto g = testing::LoadG4Text(
+      "Indent.g4", testing::ReadFileOrDie(testing::TestData("Indent.g4")),
+      "file_input");
+  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_TRUE((*g)->indentation().active());
+  ServerThread server;
+  ASSERT_TRUE(WriteFrame(server.fd(), EncodeHello(**g, {})).ok());
+  ASSERT_TRUE(ReadFrame(server.fd()).ok());
+  Parser local(**g);
+  for (const std::string input :
+       {"if x:\n  y = 1\nz = 2\n", "while a:\n\tif b:\n\t\tc = 1\n"}) {
+    absl::StatusOr<ParseResult> remote = ParseVia(server.fd(), input);
+    absl::StatusOr<ParseResult> here = local.Parse(input);
+    ASSERT_TRUE(remote.ok() && here.ok());
+    EXPECT_EQ(here->syntax_errors, 0) << input;
+    EXPECT_EQ(remote->syntax_errors, 0) << input;
+    testing::ExpectSameTree(remote->tree, here->tree);
+  }
+  EXPECT_TRUE(server.Close().ok());
+}
+
 TEST(ParseService, TheParsesOwnRefusalComesBackAsIs) {
   std::unique_ptr<Grammar> g = testing::LoadShipped("json");
   ParseOptions options;

@@ -8,7 +8,6 @@
 #include "bind/define_first.h"
 #include "generate/generator.h"
 #include "grammar/indentation.h"
-#include "grammar/predicate_table.h"
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
 #include "kpath/kpath_suite.h"
@@ -265,7 +264,7 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   std::string unused_bytes;
   SingleRepair single_repair;
   size_t largest = 0;
-  const IndentationScheme& layout = g.predicates().indentation();
+  const IndentationScheme& layout = g.indentation();
   for (int i = 0; i < n; ++i) {
     Tree t;
     // A walk can end unfinished where a known semantic predicate cannot
