@@ -20,6 +20,7 @@
 #include "base/file_io.h"
 #include "base/fingerprint.h"
 #include "base/settings.h"
+#include "grammar/g4_semantics.h"
 
 extern char** environ;
 
@@ -218,71 +219,6 @@ bool LooksLikeNetworkFailure(absl::string_view npm_output) {
        {"ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNREFUSED", "ECONNRESET",
         "ENETUNREACH", "EHOSTUNREACH", "network", "socket hang up"}) {
     if (absl::StrContains(npm_output, sign)) return true;
-  }
-  return false;
-}
-
-// The elements of a lexer set from just after its `[`: 'c' per character
-// (escapes included), '-' per unescaped dash; `*i` ends past the `]`.
-std::string SetElements(absl::string_view g4, size_t* i) {
-  std::string kinds;
-  while (*i < g4.size() && g4[*i] != ']') {
-    if (g4[*i] == '-') {
-      kinds += '-';
-      ++*i;
-      continue;
-    }
-    if (g4[*i] == '\\' && *i + 1 < g4.size()) {
-      *i += 2;
-      if (g4[*i - 1] == 'u' && *i < g4.size() && g4[*i] == '{') {
-        const size_t close = g4.find('}', *i);
-        *i = close == absl::string_view::npos ? g4.size() : close + 1;
-      } else if (g4[*i - 1] == 'u') {
-        *i = std::min(g4.size(), *i + 4);
-      }
-    } else {
-      ++*i;
-    }
-    kinds += 'c';
-  }
-  ++*i;
-  return kinds;
-}
-
-// Whether a lexer set in grammar text `g4` has a '-' right after a range and
-// before another character, as in `[a-zA-Z0-9-.]`: ANTLR 4.7.2 reads that
-// '-' as the start of a range from EOF (so the set takes in every character
-// up to '.'), the 4.10+ tools as the character '-'. Comments and literals
-// are skipped; a `[` elsewhere (rule arguments) can only give a false alarm,
-// which costs a newer tool.
-bool HasDashAfterRange(absl::string_view g4) {
-  size_t i = 0;
-  while (i < g4.size()) {
-    const char c = g4[i];
-    const char next = i + 1 < g4.size() ? g4[i + 1] : '\0';
-    if (c == '/' && (next == '/' || next == '*')) {
-      const size_t end = g4.find(next == '/' ? "\n" : "*/", i + 2);
-      if (end == absl::string_view::npos) return false;
-      i = end + (next == '/' ? 1 : 2);
-    } else if (c == '\'') {
-      for (++i; i < g4.size() && g4[i] != '\''; ++i) {
-        if (g4[i] == '\\') ++i;
-      }
-      ++i;
-    } else if (c == '[') {
-      ++i;
-      const std::string kinds = SetElements(g4, &i);
-      for (size_t k = 0; k + 2 < kinds.size(); ++k) {
-        if (kinds.compare(k, 3, "c-c") != 0) continue;
-        if (k + 4 < kinds.size() && kinds[k + 3] == '-' &&
-            kinds[k + 4] == 'c') {
-          return true;
-        }
-        k += 2;
-      }
-    } else {
-      ++i;
-    }
   }
   return false;
 }
@@ -518,7 +454,7 @@ absl::StatusOr<std::string> CompileG4(
   bool misread_sets = false;
   for (const std::string& f : g4_files) {
     absl::StatusOr<std::string> text = ReadFile(f);
-    if (text.ok() && HasDashAfterRange(*text)) misread_sets = true;
+    if (text.ok() && G4SetHasDashAfterRange(*text)) misread_sets = true;
     const bool lexer =
         text.ok() && text->find("lexer grammar") != std::string::npos;
     if (lexer)

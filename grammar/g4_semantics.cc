@@ -282,6 +282,53 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
   return out;
 }
 
+bool G4SetHasDashAfterRange(absl::string_view text) {
+  Scanner sc(text);
+  while (!sc.done()) {
+    if (sc.SkipComment()) continue;
+    const char c = sc.peek();
+    if (c == '\'') {
+      sc.SkipDelimited('\'');
+    } else if (c == '{') {
+      sc.SkipBlock();
+    } else if (c == '[') {
+      const size_t from = sc.pos() + 1;
+      sc.SkipDelimited(']');
+      const absl::string_view set = text.substr(from, sc.pos() - from);
+      // Its elements: 'c' per character (escapes included), '-' per
+      // unescaped dash; then look for a range followed by "-c".
+      std::string kinds;
+      for (size_t i = 0; i < set.size() && set[i] != ']'; ++i) {
+        if (set[i] == '-') {
+          kinds += '-';
+          continue;
+        }
+        if (set[i] == '\\' && i + 1 < set.size()) {
+          ++i;
+          if (set[i] == 'u' && i + 1 < set.size() && set[i + 1] == '{') {
+            const size_t close = set.find('}', i);
+            i = close == absl::string_view::npos ? set.size() : close;
+          } else if (set[i] == 'u') {
+            i = std::min(set.size() - 1, i + 4);
+          }
+        }
+        kinds += 'c';
+      }
+      for (size_t k = 0; k + 2 < kinds.size(); ++k) {
+        if (kinds.compare(k, 3, "c-c") != 0) continue;
+        if (k + 4 < kinds.size() && kinds[k + 3] == '-' &&
+            kinds[k + 4] == 'c') {
+          return true;
+        }
+        k += 2;
+      }
+    } else {
+      sc.Advance();
+    }
+  }
+  return false;
+}
+
 std::vector<std::string> G4FilesOf(absl::string_view spec) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;

@@ -54,6 +54,15 @@ struct G4Semantic {
 std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
                                         absl::string_view file);
 
+// G4SetHasDashAfterRange says whether a lexer set in the .g4 source `text`
+// has a '-' right after a range and before another character, as in
+// `[a-zA-Z0-9-.]`: ANTLR 4.7.2 reads that '-' as the start of a range from
+// EOF (so the set takes in every character up to '.'), the 4.10+ tools as
+// the character '-' (g4_compiler.h then prefers a newer tool). Comments,
+// literals and actions are skipped; a `[` elsewhere (rule arguments) can
+// only give a false alarm.
+bool G4SetHasDashAfterRange(absl::string_view text);
+
 // G4FilesOf lists the .g4 files behind a grammar given as Grammar::Load
 // takes it: the comma-separated .g4 files, or the .g4 files of a directory
 // (sorted). Empty when there are none (a directory of .interp files only).
