@@ -77,7 +77,8 @@
 #                   gives branches over time and the ratio at each of them (coverage_at.md,
 #                   branches_<scenario>.png); marks at or past the run's length are skipped
 #   --build DIR     grammut build directory: DIR/lib/libgrammut.so and DIR/grammars/<g>
-#                   (default build/). The targets always come from build/targets
+#                   (default build/; a copy kept for a headline names its commit
+#                   in DIR/COMMIT). The targets always come from build/targets
 #                   (scripts/build_targets.sh); the grammut-linked binaries are linked into
 #                   DIR/bench_bin/, so several grammut builds can share build/targets.
 #   --report DIR    only (re)build the report of the runs in DIR
@@ -305,13 +306,19 @@ for t in "${TARGET_LIST[@]}"; do
     esac
 done
 
-# The commit grammut was built from: the build's source tree (a worktree
-# when --build names a build of another commit), else this repository.
-SRC_DIR="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)"
-[ -d "$SRC_DIR" ] || SRC_DIR="$REPO"
-GIT_COMMIT="$(git -C "$SRC_DIR" rev-parse HEAD 2>/dev/null || echo unknown)"
+# The commit grammut was built from: DIR/COMMIT when --build names a copy
+# of a build kept for a headline (its first line: the commit), else the
+# build's source tree (a worktree when --build names a build of another
+# commit), else this repository.
 GIT_DIRTY=false
-if [ -n "$(git -C "$SRC_DIR" status --porcelain --untracked-files=no 2>/dev/null || true)" ]; then GIT_DIRTY=true; fi
+if [ -s "$BUILD/COMMIT" ]; then
+    GIT_COMMIT="$(head -n1 "$BUILD/COMMIT")"
+else
+    SRC_DIR="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)"
+    [ -d "$SRC_DIR" ] || SRC_DIR="$REPO"
+    GIT_COMMIT="$(git -C "$SRC_DIR" rev-parse HEAD 2>/dev/null || echo unknown)"
+    if [ -n "$(git -C "$SRC_DIR" status --porcelain --untracked-files=no 2>/dev/null || true)" ]; then GIT_DIRTY=true; fi
+fi
 SO_SHA=""
 [ -f "$SO" ] && SO_SHA="$(sha256sum "$SO" | cut -d' ' -f1)"
 PART_ID="$(date +%Y%m%dT%H%M%S)-$$"
