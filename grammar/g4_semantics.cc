@@ -282,6 +282,42 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
   return out;
 }
 
+std::vector<std::string> G4Imports(absl::string_view text) {
+  std::vector<std::string> out;
+  Scanner sc(text);
+  while (!sc.done()) {
+    sc.SkipSpace();
+    const char c = sc.peek();
+    if (c == '\'' || c == '"') {
+      sc.SkipDelimited(c);
+    } else if (c == '{') {
+      sc.SkipBlock();
+    } else if (c == '[') {
+      sc.SkipDelimited(']');
+    } else if (IsWordChar(c)) {
+      if (sc.Word() != "import") continue;
+      // import A, B = C ;
+      while (!sc.done() && sc.peek() != ';') {
+        sc.SkipSpace();
+        std::string name = sc.Word();
+        sc.SkipSpace();
+        if (sc.peek() == '=') {
+          sc.Advance();
+          sc.SkipSpace();
+          name = sc.Word();
+          sc.SkipSpace();
+        }
+        if (!name.empty()) out.push_back(std::move(name));
+        if (sc.peek() != ',') break;
+        sc.Advance();
+      }
+    } else {
+      sc.Advance();
+    }
+  }
+  return out;
+}
+
 bool G4SetHasDashAfterRange(absl::string_view text) {
   Scanner sc(text);
   while (!sc.done()) {

@@ -63,6 +63,11 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
 // only give a false alarm.
 bool G4SetHasDashAfterRange(absl::string_view text);
 
+// G4Imports lists the grammars the .g4 source `text` imports (`import A,
+// B = C;` names A and C), in order; comments, literals and actions are
+// skipped.
+std::vector<std::string> G4Imports(absl::string_view text);
+
 // G4FilesOf lists the .g4 files behind a grammar given as Grammar::Load
 // takes it: the comma-separated .g4 files, or the .g4 files of a directory
 // (sorted). Empty when there are none (a directory of .interp files only).

@@ -170,6 +170,16 @@ TEST(Doctor, MissingGrammarIsAnError) {
 
 // The scanner skips comments, literals, character sets, option blocks
 // and the target language's strings inside actions.
+TEST(G4Semantics, ImportsAreTheNamesOfImportStatementsOnly) {
+  const std::string g4 =
+      "parser grammar P; // import Not;\n"
+      "options { tokenVocab = L; }\n"
+      "import A, B = C /* , D */ ;\n"
+      "r : 'import' x {import_(); } ;\n";
+  EXPECT_EQ(G4Imports(g4), (std::vector<std::string>{"A", "C"}));
+  EXPECT_TRUE(G4Imports("grammar G; r : 'a' ;").empty());
+}
+
 TEST(G4Semantics, FindsPredicatesActionsAndNamedActionsOnly) {
   const std::string g4 =
       "grammar T;\n"

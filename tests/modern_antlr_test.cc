@@ -103,6 +103,28 @@ TEST(ModernAntlr, DashAfterRangeIsTheCharacter) {
   EXPECT_GT(r->syntax_errors, 0);
 }
 
+TEST(ModernAntlr, ImportedGrammarBesideTheGivenOneIsUsed) {
+  // grammars-v4's Kotlin lexer imports UnicodeClasses, its Hive parser
+  // three parser grammars: only the importing file is given.
+  const std::string cache = FreshCache("import");
+  ScopedEnv cache_env("GRAMMUT_CACHE_DIR", cache);
+  const std::string dir = ::testing::TempDir() + "/imports";
+  fs::create_directories(dir);
+  std::ofstream(dir + "/Words.g4") << "grammar Words;\nWORD : [a-z]+ ;\n";
+  std::ofstream(dir + "/Main.g4")
+      << "grammar Main;\nimport Words;\ns : WORD+ EOF ;\nWS : ' ' -> skip ;\n";
+  auto g = Grammar::Load(dir + "/Main.g4", "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Parser parser(**g);
+  ExpectCleanParse(parser, "ab cd");
+  // A change to the imported grammar is a new grammar, not the cached one.
+  std::ofstream(dir + "/Words.g4") << "grammar Words;\nWORD : [0-9]+ ;\n";
+  auto g2 = Grammar::Load(dir + "/Main.g4", "s");
+  ASSERT_TRUE(g2.ok()) << g2.status();
+  Parser parser2(**g2);
+  ExpectCleanParse(parser2, "12 34");
+}
+
 TEST(ModernAntlr, CaseInsensitiveGrammarLoadsParsesAndGenerates) {
   const std::string cache = FreshCache("ci");
   ScopedEnv cache_env("GRAMMUT_CACHE_DIR", cache);
