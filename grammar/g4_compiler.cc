@@ -432,7 +432,8 @@ absl::StatusOr<std::string> CompileG4(
   // importing file, go beside them for the tool; they count in the key.
   std::vector<std::string> imported;
   for (size_t i = 0; i < g4_files.size() + imported.size(); ++i) {
-    const std::string& f =
+    // (A copy: pushing to `imported` below may move its strings.)
+    const std::string f =
         i < g4_files.size() ? g4_files[i] : imported[i - g4_files.size()];
     absl::StatusOr<std::string> text = ReadFile(f);
     if (!text.ok()) continue;

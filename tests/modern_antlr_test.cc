@@ -104,21 +104,27 @@ TEST(ModernAntlr, DashAfterRangeIsTheCharacter) {
 }
 
 TEST(ModernAntlr, ImportedGrammarBesideTheGivenOneIsUsed) {
-  // grammars-v4's Kotlin lexer imports UnicodeClasses, its Hive parser
-  // three parser grammars: only the importing file is given.
+  // grammars-v4's Kotlin lexer imports UnicodeClasses, Teradata's parser
+  // grammars that import others: only the importing file is given.
   const std::string cache = FreshCache("import");
   ScopedEnv cache_env("GRAMMUT_CACHE_DIR", cache);
   const std::string dir = ::testing::TempDir() + "/imports";
   fs::create_directories(dir);
-  std::ofstream(dir + "/Words.g4") << "grammar Words;\nWORD : [a-z]+ ;\n";
+  std::ofstream(dir + "/Letters.g4")
+      << "grammar Letters;\nfragment LETTER : [a-z] ;\n";
+  std::ofstream(dir + "/Words.g4")
+      << "grammar Words;\nimport Letters;\nWORD : LETTER+ ;\n";
+  std::ofstream(dir + "/Spaces.g4") << "grammar Spaces;\nWS : ' ' -> skip ;\n";
   std::ofstream(dir + "/Main.g4")
-      << "grammar Main;\nimport Words;\ns : WORD+ EOF ;\nWS : ' ' -> skip ;\n";
+      << "grammar Main;\nimport Words, Spaces;\ns : WORD+ EOF ;\n";
   auto g = Grammar::Load(dir + "/Main.g4", "s");
   ASSERT_TRUE(g.ok()) << g.status();
   Parser parser(**g);
   ExpectCleanParse(parser, "ab cd");
-  // A change to the imported grammar is a new grammar, not the cached one.
-  std::ofstream(dir + "/Words.g4") << "grammar Words;\nWORD : [0-9]+ ;\n";
+  // A change to a grammar imported by an imported one is a new grammar,
+  // not the cached one.
+  std::ofstream(dir + "/Letters.g4")
+      << "grammar Letters;\nfragment LETTER : [0-9] ;\n";
   auto g2 = Grammar::Load(dir + "/Main.g4", "s");
   ASSERT_TRUE(g2.ok()) << g2.status();
   Parser parser2(**g2);
