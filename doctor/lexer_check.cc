@@ -51,7 +51,7 @@ std::vector<bool> ParserTokenTypes(const Grammar& g) {
 // Breadth-first search over pairs (the whole mode's DFA state, the rule's
 // own DFA state) from the empty text.
 Search SearchRule(LexerDfa& dfa, const std::vector<uint32_t>& reps, int mode,
-                  int solo_mode, int rule, int max_pairs) {
+                  int solo_mode, int rule, int max_pairs, uint64_t max_steps) {
   struct Node {
     int32_t full;
     int32_t solo;
@@ -97,7 +97,8 @@ Search SearchRule(LexerDfa& dfa, const std::vector<uint32_t>& reps, int mode,
         return out;
       }
     }
-    if (static_cast<int>(nodes.size()) > max_pairs) {
+    if (static_cast<int>(nodes.size()) > max_pairs ||
+        dfa.closure_steps() > max_steps) {
       out.cut_short = true;
       return out;
     }
@@ -107,7 +108,8 @@ Search SearchRule(LexerDfa& dfa, const std::vector<uint32_t>& reps, int mode,
 
 }  // namespace
 
-LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs) {
+LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs,
+                           uint64_t max_steps) {
   LexerCheck out;
   const AtnGraph& lexer = grammar.lexer_graph();
   const InterpData& names = grammar.lexer_interp();
@@ -145,8 +147,12 @@ LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs) {
   for (size_t i = 0; i < rules.size(); ++i) {
     const ModeRule& mr = rules[i];
     const int clears = dfa.clears();
+    if (dfa.closure_steps() > max_steps) {
+      out.undecided.push_back(rule_name(mr.rule));
+      continue;
+    }
     const Search s = SearchRule(dfa, reps, mr.mode, modes + static_cast<int>(i),
-                                mr.rule, max_pairs);
+                                mr.rule, max_pairs, max_steps);
     if (s.wins) continue;
     if (s.cut_short || dfa.clears() != clears) {
       out.undecided.push_back(rule_name(mr.rule));

@@ -3,12 +3,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/match.h"
 #include "doctor/doctor_report.h"
 #include "doctor/grammar_doctor.h"
 #include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/g4_semantics.h"
+#include "grammar/grammar.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
@@ -125,6 +127,19 @@ TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
   ASSERT_EQ(r.blocking.size(), 1u);
   EXPECT_TRUE(absl::StrContains(r.blocking[0], "learned-mode"))
       << r.blocking[0];
+}
+
+TEST(Doctor, LexerCheckOverItsStepBudgetLeavesRulesUndecided) {
+  auto g = Grammar::Load(Data("Shadowed.g4"));
+  ASSERT_TRUE(g.ok()) << g.status();
+  const LexerCheck full = CheckLexerRules(**g);
+  ASSERT_EQ(full.shadowed.size(), 1u);
+  EXPECT_TRUE(full.undecided.empty());
+  // One closure step for the whole check: every rule past it is
+  // undecided, none is called shadowed.
+  const LexerCheck cut = CheckLexerRules(**g, 20000, 1);
+  EXPECT_TRUE(cut.shadowed.empty());
+  EXPECT_TRUE(absl::c_linear_search(cut.undecided, "IF"));
 }
 
 TEST(Doctor, RuleTheStartRuleNeverUsesIsUnreachable) {
