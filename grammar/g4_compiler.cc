@@ -5,7 +5,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -428,29 +427,9 @@ absl::StatusOr<std::string> CompileG4(
   }
   absl::StatusOr<std::vector<Tool>> tools = SelectTools();
   if (!tools.ok()) return tools.status();
-  // The grammars they import (`import UnicodeClasses;`), found beside the
-  // importing file, go beside them for the tool; they count in the key.
-  std::vector<std::string> imported;
-  for (size_t i = 0; i < g4_files.size() + imported.size(); ++i) {
-    // (A copy: pushing to `imported` below may move its strings.)
-    const std::string f =
-        i < g4_files.size() ? g4_files[i] : imported[i - g4_files.size()];
-    absl::StatusOr<std::string> text = ReadFile(f);
-    if (!text.ok()) continue;
-    for (const std::string& name : G4Imports(*text)) {
-      const std::string path =
-          (fs::path(f).parent_path() / (name + ".g4")).string();
-      auto given = [&](const std::string& g) {
-        return fs::path(g).filename() == fs::path(path).filename();
-      };
-      if (!fs::exists(path) ||
-          std::any_of(g4_files.begin(), g4_files.end(), given) ||
-          std::any_of(imported.begin(), imported.end(), given)) {
-        continue;
-      }
-      imported.push_back(path);
-    }
-  }
+  // The grammars they import go beside them for the tool; they count in
+  // the key.
+  std::vector<std::string> imported = G4ImportedFiles(g4_files);
   uint64_t key = Fnv1a64("grammut-g4-v2");
   for (const Tool& tool : *tools) key = Fnv1a64(ToolIdentity(tool), key);
   for (const std::string& f : imported) {

@@ -7,6 +7,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
+#include "base/file_io.h"
 
 namespace grammut {
 namespace {
@@ -316,6 +317,31 @@ std::vector<std::string> G4Imports(absl::string_view text) {
     }
   }
   return out;
+}
+
+std::vector<std::string> G4ImportedFiles(
+    const std::vector<std::string>& files) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> imported;
+  auto listed = [&](const fs::path& path) {
+    auto same = [&](const std::string& g) {
+      return fs::path(g).filename() == path.filename();
+    };
+    return std::any_of(files.begin(), files.end(), same) ||
+           std::any_of(imported.begin(), imported.end(), same);
+  };
+  for (size_t i = 0; i < files.size() + imported.size(); ++i) {
+    // (A copy: pushing to `imported` below may move its strings.)
+    const std::string f =
+        i < files.size() ? files[i] : imported[i - files.size()];
+    absl::StatusOr<std::string> text = ReadFile(f);
+    if (!text.ok()) continue;
+    for (const std::string& name : G4Imports(*text)) {
+      const fs::path path = fs::path(f).parent_path() / (name + ".g4");
+      if (fs::exists(path) && !listed(path)) imported.push_back(path.string());
+    }
+  }
+  return imported;
 }
 
 bool G4SetHasDashAfterRange(absl::string_view text) {

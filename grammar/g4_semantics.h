@@ -68,6 +68,11 @@ bool G4SetHasDashAfterRange(absl::string_view text);
 // skipped.
 std::vector<std::string> G4Imports(absl::string_view text);
 
+// G4ImportedFiles lists the .g4 files that `files` import (G4Imports),
+// found beside the importing file, and those they import in turn, each
+// once; files of `files` and missing ones are left out.
+std::vector<std::string> G4ImportedFiles(const std::vector<std::string>& files);
+
 // G4FilesOf lists the .g4 files behind a grammar given as Grammar::Load
 // takes it: the comma-separated .g4 files, or the .g4 files of a directory
 // (sorted). Empty when there are none (a directory of .interp files only).
