@@ -23,16 +23,17 @@ using ValidityParam = std::tuple<std::string, ProbabilityMode>;
 
 class GenerationValidity : public ::testing::TestWithParam<ValidityParam> {};
 
-// Of 10,000 inputs generated per grammar and mode, at least 99% re-parse with
-// no syntax error, and none is over the size limit.
-TEST_P(GenerationValidity, TenThousandInputsReparse) {
+// Of 10,000 inputs generated per grammar and mode (JavaScript: 3,000, as its
+// parse takes full LL most often), at least 99% re-parse with no syntax
+// error, and none is over the size limit.
+TEST_P(GenerationValidity, AtLeast99PercentReparse) {
   const auto& [name, mode] = GetParam();
   Kit kit(name);
   GenerateOptions options;
   options.mode = mode;
   options.max_bytes = (name == "json" || name == "xml") ? 1024 : 512;
   Rng rng(12345);
-  const int kInputs = 10000;
+  const int kInputs = name == "javascript" ? 3000 : 10000;
   int valid = 0;
   std::string first_bad;
   for (int i = 0; i < kInputs; ++i) {
