@@ -11,7 +11,10 @@
                                        the end (mujs, 5 s)
 
 Prints one JSON object per DIR (the counts and shares) on stdout; with
---why, the most common error messages too.
+--why, the most common error messages too. With --by-operator, a DIR that
+holds an operators.tsv (written by `grammut mutate --out`) is also judged
+per operator: one more JSON object per operator, with "operator" set.
+A DIR's operators.tsv is never judged as an input.
 """
 import argparse
 import collections
@@ -30,10 +33,26 @@ LUA_PRELUDE = ("local _os = os; os = {time=_os.time, clock=_os.clock, "
                "dofile = nil; loadfile = nil; package = nil\n")
 
 
+OPERATORS = "operators.tsv"
+
+
+def by_operator(d):
+    """{operator: [paths]} from d/operators.tsv, or {} without one."""
+    groups = collections.defaultdict(list)
+    path = os.path.join(d, OPERATORS)
+    if os.path.exists(path):
+        for line in open(path):
+            name, _, op = line.rstrip("\n").partition("\t")
+            if op and os.path.exists(os.path.join(d, name)):
+                groups[op].append(os.path.join(d, name))
+    return groups
+
+
 def files_in(d):
     out = []
     for root, _, names in os.walk(d):
-        out += [os.path.join(root, n) for n in names if not n.startswith(".")]
+        out += [os.path.join(root, n) for n in names
+                if not n.startswith(".") and n != OPERATORS]
     return sorted(out)
 
 
@@ -155,6 +174,8 @@ def main():
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--why", action="store_true",
                     help="also print the 8 most common errors per DIR")
+    ap.add_argument("--by-operator", action="store_true",
+                    help="also judge each operator's mutants apart (DIR/operators.tsv)")
     args = ap.parse_args()
     check = {"sqlite": check_sqlite, "lua": check_lua, "mujs": check_mujs}[args.language]
     for d in args.dirs:
@@ -164,6 +185,12 @@ def main():
         if args.why:
             for msg, c in errors.most_common(8):
                 print("  %6d  %s" % (c, msg), file=sys.stderr)
+        if args.by_operator:
+            for op, paths in sorted(by_operator(d).items()):
+                result, _ = check(paths, False)
+                result["dir"] = d
+                result["operator"] = op
+                print(json.dumps(result))
     return 0
 
 

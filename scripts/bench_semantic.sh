@@ -18,8 +18,9 @@
 # Each set is judged by bench/semantic_validity.py: SQLite (Python's
 # sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
 # compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
-# TypeError, runs to the end). Writes report.md (the table and this command)
-# and results.csv to --out; the inputs stay in --out/work (not committed).
+# TypeError, runs to the end). Writes report.md (the table and this command),
+# results.csv and operators.csv (the mutants of (b), binding on, judged per
+# operator) to --out; the inputs stay in --out/work (not committed).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -83,7 +84,20 @@ for k, v in json.loads(sys.argv[2]).items():
         print("%s,%s,%s" % (sys.argv[1], k, v))' "$3" "$json"
 }
 
+# judge_operators TARGET DIR: TARGET,OPERATOR,MEASURE,VALUE lines for each
+# operator's mutants in DIR (DIR/operators.tsv, from `grammut mutate`).
+judge_operators() {
+    python3 "$REPO/bench/semantic_validity.py" --by-operator "$1" "$2" | python3 -c 'import json, sys
+for line in sys.stdin:
+    r = json.loads(line)
+    if "operator" in r:
+        for k, v in r.items():
+            if k not in ("dir", "operator"):
+                print("%s,%s,%s,%s" % (sys.argv[1], r["operator"], k, v))' "$1"
+}
+
 echo "target,set,binding,measure,value" > "$OUT/results.csv"
+echo "target,operator,measure,value" > "$OUT/operators.csv"
 IFS=, read -r -a targets <<< "$TARGETS"
 for t in "${targets[@]}"; do
     case "$t" in lua) need luac5.4 lua lua5.4 ;; mujs) need mujs mujs mujs ;; esac
@@ -107,6 +121,7 @@ for t in "${targets[@]}"; do
         for set in generated mutants; do
             judge "$t" "$OUT/work/$t/$set-$bind" "$t,$set,$bind" >> "$OUT/results.csv"
         done
+        if [ "$bind" = on ]; then judge_operators "$t" "$mut" >> "$OUT/operators.csv"; fi
     done
 done
 
@@ -165,6 +180,20 @@ if runs:
                                             (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2, len(xs))
                              if xs else "-")
             md.append("| %s | %s | %s |" % (t, name, " | ".join(cells)))
+ops = list(csv.DictReader(open(out + "/operators.csv")))
+if ops:
+    o = {(r["target"], r["operator"], r["measure"]): r["value"] for r in ops}
+    md += ["", "Mutants of (b) by the operator that made them (binding on): which edits",
+           "keep an input meaningful to the target (`token-bytes`, `token-number` and",
+           "`encode` change bytes within a token on purpose).", ""]
+    for t in sorted({r["target"] for r in ops}):
+        measures = shown.get(t, [])[:2]
+        md += ["| %s: operator | mutants | %s |" % (t, " | ".join(n for _, n in measures)),
+               "|---|---:|" + "---:|" * len(measures)]
+        for op in sorted({r["operator"] for r in ops if r["target"] == t}):
+            md.append("| %s | %s | %s |" % (op, o.get((t, op, "inputs"), ""),
+                                          " | ".join(o.get((t, op, k), "") for k, _ in measures)))
+        md.append("")
 open(out + "/report.md", "w").write("\n".join(md) + "\n")
 print("\n".join(md))
 EOF

@@ -53,6 +53,18 @@ check wrong_weights 2 "$grammut" stats --grammar "$grammars/lua" --weights "$tmp
 contains wrong_weights_msg "$tmp/err" "JSON"
 check bad_mode 2 "$grammut" stats --grammar "$grammars/json" --mode sideways
 
+# mutate --out: N mutant files and, appended per run, the operator of each
+# in operators.tsv (two runs on two files: 2N lines naming 2N files).
+f1="$src/antlr_grammars/json/samples/01_package_manifest.json"
+f2="$src/antlr_grammars/json/samples/09_empty_containers.json"
+check mutate_out_1 0 "$grammut" mutate --grammar "$grammars/json" -n 7 --seed 2 --out "$tmp/mut" "$f1"
+check mutate_out_2 0 "$grammut" mutate --grammar "$grammars/json" -n 7 --seed 2 --out "$tmp/mut" "$f2"
+n=$(wc -l < "$tmp/mut/operators.tsv")
+[ "$n" = 14 ] && passes=$((passes+1)) || { fails=$((fails+1)); echo "FAIL mutate_operators: $n lines, not 14"; }
+missing=$(cut -f1 "$tmp/mut/operators.tsv" | while read -r m; do [ -f "$tmp/mut/$m" ] || echo "$m"; done | wc -l)
+[ "$missing" = 0 ] && passes=$((passes+1)) || { fails=$((fails+1)); echo "FAIL mutate_operators: $missing named files missing"; }
+contains mutate_operator_named "$tmp/mut/operators.tsv" '^09_empty_containers.json.mutant_0007	[a-z]'
+
 # k-path coverage: the JSON grammar has 44 2-paths and 74 3-paths; a
 # --kpath suite covers all of them, as `grammut kpath` counts them.
 check kpath_samples 0 "$grammut" kpath --grammar "$grammars/json" --k 1..3 --plot "$tmp/kpath.svg" "$src/antlr_grammars/json/samples"

@@ -1,9 +1,13 @@
 // `grammut mutate`: print N mutants of a file with the operator that made
-// each, or with --out DIR write them there (DIR/<file>.mutant_<i>).
+// each, or with --out DIR write them there (DIR/<file>.mutant_<i>), and
+// the operator of each to DIR/operators.tsv (appended: one line per
+// mutant, `<file>.mutant_<i>\t<operator>`).
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "mutate/mutator.h"
 #include "mutate/settings.h"
@@ -65,14 +69,16 @@ int RunMutate(const std::vector<std::string>& args) {
     return 1;
   }
   const std::string name = std::filesystem::path(args[0]).filename().string();
+  std::string operators;  // lines of DIR/operators.tsv
   for (int i = 0; i < absl::GetFlag(FLAGS_n); ++i) {
     std::string op;
     const std::string out = (*mutator)->MutateString(
         *input, std::max(max_size, input->size()),
         static_cast<unsigned>(seed + static_cast<uint64_t>(i)), &op);
     if (!dir.empty()) {
-      absl::Status st = WriteFile(
-          absl::StrFormat("%s/%s.mutant_%04d", dir, name, i + 1), out);
+      const std::string file = absl::StrFormat("%s.mutant_%04d", name, i + 1);
+      absl::StrAppend(&operators, file, "\t", op, "\n");
+      absl::Status st = WriteFile(absl::StrCat(dir, "/", file), out);
       if (!st.ok()) {
         std::fprintf(stderr, "grammut mutate: %s\n",
                      std::string(st.message()).c_str());
@@ -84,6 +90,13 @@ int RunMutate(const std::vector<std::string>& args) {
                 out.size(), out.c_str());
   }
   if (!dir.empty()) {
+    std::ofstream tsv(dir + "/operators.tsv", std::ios::app);
+    tsv << operators;
+    if (!tsv) {
+      std::fprintf(stderr, "grammut mutate: cannot write %s/operators.tsv\n",
+                   dir.c_str());
+      return 1;
+    }
     const MutatorStats& s = (*mutator)->stats();
     std::printf(
         "%s: %d mutants in %s (%llu by tree operators, %llu with "
