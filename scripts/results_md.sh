@@ -9,7 +9,8 @@
 #                 `<!-- headline: begin -->` and `<!-- headline: end -->`) from
 #                 the coverage benchmark folder DIR: a sentence on its date,
 #                 commit and build (refused unless the grammut runs used exactly one
-#                 build) and its table (`coverage_report.py readme`)
+#                 build) and its table (`coverage_report.py readme`), one
+#                 per scenario it holds (seeded, then empty)
 #
 # One section per folder, newest first (by the latest timestamp in its
 # commands.txt, else in its report.md, else the date its name starts with):
@@ -43,8 +44,14 @@ if [ -n "$HEADLINE" ]; then
     readme="$REPO/README.md"
     grep -q '^<!-- headline: begin -->$' "$readme" && grep -q '^<!-- headline: end -->$' "$readme" \
         || { echo "results_md.sh: README.md has no headline markers" >&2; exit 2; }
-    table="$(cd "$REPO" && python3 bench/coverage_report.py readme --provenance \
-        "$(realpath --relative-to="$REPO" "$HEADLINE")")"
+    # One table per scenario the folder holds, `seeded` first.
+    rel="$(realpath --relative-to="$REPO" "$HEADLINE")"
+    table=""
+    for scenario in seeded empty; do
+        [ "$scenario" = seeded ] || grep -qE "(^|,)$scenario," "$HEADLINE/results.csv" || continue
+        part="$(cd "$REPO" && python3 bench/coverage_report.py readme --provenance --scenario "$scenario" "$rel")"
+        table="${table:+$table$'\n\n'}$part"
+    done
     tmp="$(mktemp)"
     TABLE="$table" awk '
         /^<!-- headline: begin -->$/ { print; print ENVIRON["TABLE"]; skip = 1; next }
