@@ -8,8 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "generate/token_pool.h"
-#include "parse/parser.h"
 #include "gtest/gtest.h"
+#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
