@@ -1,6 +1,7 @@
 #include "tests/test_util.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -50,7 +51,13 @@ absl::StatusOr<std::unique_ptr<Grammar>> LoadG4Text(
     const std::string& start_rule) {
   setenv("GRAMMUT_CACHE_DIR", (::testing::TempDir() + "/g4cache_text").c_str(),
          1);
-  const std::string path = ::testing::TempDir() + "/" + file;
+  // A folder of this process's own: ctest runs tests of one file in
+  // parallel processes, and another one rewriting the same file while this
+  // one reads its predicates made them unknown (a flaky failure).
+  const std::string dir =
+      ::testing::TempDir() + "/g4text_" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/" + file;
   std::ofstream(path) << g4;
   return Grammar::Load(path, start_rule);
 }
