@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench_semantic.sh: are grammut's inputs valid to the real implementation?
 #
-#   scripts/bench_semantic.sh [--build DIR] [--n N] [--mutants M] [--seed S]
+#   scripts/bench_semantic.sh [--build DIR] [--n N] [--mutants M] [--seeds S,...]
 #                             [--targets sqlite,lua,mujs] [--runs WORK [--sample K]]
 #                             --out bench/results/<date>-semantic
 #
@@ -10,7 +10,10 @@
 # off (`grammut generate --nobind`, experiment bind_names=0):
 #   (a) N inputs of `grammut generate --mode learned`;
 #   (b) M mutants of every seed by the tree operators (experiment
-#       arms=grammar), `grammut mutate --weights`.
+#       arms=grammar), `grammut mutate --weights`;
+# both once for each random seed of --seeds (default 1; --seed S is one):
+# the report gives the mean over them with its [min-max], since 300 inputs
+# of one seed move by several points from seed to seed.
 # With --runs WORK (the --work directory of a scripts/bench_coverage.sh run),
 # also (c) the final corpus of each of its trials (seeded/<target>/<config>/
 # trial<N>/corpus; sqlite3 for sqlite), K files of each (default 300, every
@@ -19,8 +22,9 @@
 # sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
 # compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
 # TypeError, runs to the end). Writes report.md (the table and this command),
-# results.csv and operators.csv (the mutants of (b), binding on, judged per
-# operator) to --out; the inputs stay in --out/work (not committed).
+# results.csv (per seed) and operators.csv (the mutants of (b), binding on,
+# judged per operator and seed) to --out; the inputs stay in --out/work (not
+# committed).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,7 +32,7 @@ REPO="$(cd "$SCRIPT_DIR/.." && pwd)"
 BUILD="$REPO/build"
 N=300
 MUTANTS=30
-SEED=1
+SEEDS=1
 TARGETS="sqlite,lua,mujs"
 RUNS=""
 SAMPLE=300
@@ -39,16 +43,19 @@ while [ $# -gt 0 ]; do
         --build) BUILD="${2:?--build needs a directory}"; shift 2 ;;
         --n) N="${2:?--n needs a number}"; shift 2 ;;
         --mutants) MUTANTS="${2:?--mutants needs a number}"; shift 2 ;;
-        --seed) SEED="${2:?--seed needs a number}"; shift 2 ;;
+        --seed) SEEDS="${2:?--seed needs a number}"; shift 2 ;;
+        --seeds) SEEDS="${2:?--seeds needs a list}"; shift 2 ;;
         --targets) TARGETS="${2:?--targets needs a list}"; shift 2 ;;
         --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
         --runs) RUNS="${2:?--runs needs a bench_coverage.sh work directory}"; shift 2 ;;
         --sample) SAMPLE="${2:?--sample needs a number}"; shift 2 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "bench_semantic.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "$OUT" ] || { echo "bench_semantic.sh: --out DIR is required" >&2; exit 2; }
+[[ "$SEEDS" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "bench_semantic.sh: --seeds takes numbers separated by commas, not '$SEEDS'" >&2; exit 2; }
+IFS=, read -r -a seeds <<< "$SEEDS"
 [ -z "$RUNS" ] || [ -d "$RUNS/seeded" ] || {
     echo "bench_semantic.sh: --runs $RUNS has no seeded/ (give a bench_coverage.sh --work directory)" >&2
     exit 2
@@ -84,8 +91,9 @@ for k, v in json.loads(sys.argv[2]).items():
         print("%s,%s,%s" % (sys.argv[1], k, v))' "$3" "$json"
 }
 
-# judge_operators TARGET DIR: TARGET,OPERATOR,MEASURE,VALUE lines for each
-# operator's mutants in DIR (DIR/operators.tsv, from `grammut mutate`).
+# judge_operators TARGET DIR SEED: TARGET,SEED,OPERATOR,MEASURE,VALUE lines
+# for each operator's mutants in DIR (DIR/operators.tsv, from `grammut
+# mutate`).
 judge_operators() {
     python3 "$REPO/bench/semantic_validity.py" --by-operator "$1" "$2" | python3 -c 'import json, sys
 for line in sys.stdin:
@@ -93,11 +101,11 @@ for line in sys.stdin:
     if "operator" in r:
         for k, v in r.items():
             if k not in ("dir", "operator"):
-                print("%s,%s,%s,%s" % (sys.argv[1], r["operator"], k, v))' "$1"
+                print("%s,%s,%s,%s" % (sys.argv[1], r["operator"], k, v))' "$1,$3"
 }
 
-echo "target,set,binding,measure,value" > "$OUT/results.csv"
-echo "target,operator,measure,value" > "$OUT/operators.csv"
+echo "target,set,binding,seed,measure,value" > "$OUT/results.csv"
+echo "target,seed,operator,measure,value" > "$OUT/operators.csv"
 IFS=, read -r -a targets <<< "$TARGETS"
 for t in "${targets[@]}"; do
     case "$t" in lua) need luac5.4 lua lua5.4 ;; mujs) need mujs mujs mujs ;; esac
@@ -105,23 +113,24 @@ for t in "${targets[@]}"; do
     w="$OUT/work/$t.weights"
     echo "== $t: learning from $(seeds_of "$t")"
     "$G" learn --grammar "$gr" -o "$w" "$(seeds_of "$t")" > /dev/null 2>&1
+    for seed in "${seeds[@]}"; do
     for bind in on off; do
-        gen="$OUT/work/$t/generated-$bind"
-        mut="$OUT/work/$t/mutants-$bind"
+        gen="$OUT/work/$t/generated-$bind-s$seed"
+        mut="$OUT/work/$t/mutants-$bind-s$seed"
         rm -rf "$gen" "$mut"
         flag=--bind; [ "$bind" = off ] && flag=--nobind
-        echo "== $t: $N generated, binding $bind"
-        "$G" generate --grammar "$gr" --weights "$w" --mode learned -n "$N" --seed "$SEED" $flag --out "$gen" > /dev/null
-        echo "== $t: $MUTANTS tree mutants of each seed, binding $bind"
+        echo "== $t: $N generated, binding $bind, seed $seed"
+        "$G" generate --grammar "$gr" --weights "$w" --mode learned -n "$N" --seed "$seed" $flag --out "$gen" > /dev/null
+        echo "== $t: $MUTANTS tree mutants of each seed file, binding $bind, seed $seed"
         b=1; [ "$bind" = off ] && b=0
         for f in "$(seeds_of "$t")"/*; do
             GRAMMUT_EXPERIMENTS="arms=grammar;bind_names=$b" "$G" mutate --grammar "$gr" --weights "$w" \
-                -n "$MUTANTS" --seed "$SEED" --out "$mut" "$f" > /dev/null 2>&1 || true
+                -n "$MUTANTS" --seed "$seed" --out "$mut" "$f" > /dev/null 2>&1 || true
         done
-        for set in generated mutants; do
-            judge "$t" "$OUT/work/$t/$set-$bind" "$t,$set,$bind" >> "$OUT/results.csv"
-        done
-        if [ "$bind" = on ]; then judge_operators "$t" "$mut" >> "$OUT/operators.csv"; fi
+        judge "$t" "$gen" "$t,generated,$bind,$seed" >> "$OUT/results.csv"
+        judge "$t" "$mut" "$t,mutants,$bind,$seed" >> "$OUT/results.csv"
+        if [ "$bind" = on ]; then judge_operators "$t" "$mut" "$seed" >> "$OUT/operators.csv"; fi
+    done
     done
 done
 
@@ -147,18 +156,34 @@ if [ -n "$RUNS" ]; then
     done
 fi
 
-python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" <<'EOF'
+python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" "$SEEDS" <<'EOF'
 import csv, sys, collections
-out, command, commit = sys.argv[1:4]
+out, command, commit, seed_list = sys.argv[1:5]
 rows = list(csv.DictReader(open(out + "/results.csv")))
-v = {(r["target"], r["set"], r["binding"], r["measure"]): r["value"] for r in rows}
+by_seed = collections.defaultdict(list)
+for r in rows:
+    by_seed[(r["target"], r["set"], r["binding"], r["measure"])].append(float(r["value"]))
+
+
+def cell(xs):
+    """The mean over seeds, with [min-max] when there are several."""
+    if not xs:
+        return ""
+    mean = "%.1f" % (sum(xs) / len(xs))
+    return mean if len(xs) == 1 else "%s [%.1f-%.1f]" % (mean, min(xs), max(xs))
+
+
+v = {k: cell(xs) for k, xs in by_seed.items()}
+seeds = seed_list.split(",")
 shown = {"sqlite": [("statements_run_pct", "statements that run"), ("scripts_whole_pct", "scripts that run whole"), ("syntax_error_pct", "statements with syntax errors")],
          "lua": [("compile_pct", "compile (luac -p)"), ("run_to_end_pct", "run to the end")],
          "mujs": [("no_syntax_error_pct", "no SyntaxError"), ("no_reference_or_type_error_pct", "no SyntaxError, ReferenceError or TypeError"), ("run_to_end_pct", "run to the end")]}
 md = ["# Semantic validity: inputs judged by the real implementation", "",
       "Commit `%s`. Command:" % commit, "", "    " + command, "",
       "Shares (%) of inputs (SQLite: of statements or scripts); `off` is the same",
-      "with name binding off (`--nobind`, `bind_names=0`).", "",
+      "with name binding off (`--nobind`, `bind_names=0`). "
+      + ("Random seed %s." % seeds[0] if len(seeds) == 1 else
+         "Each cell: the mean over random seeds %s, and its [min-max]." % ", ".join(seeds)), "",
       "| target | set | measure | binding off | binding on |", "|---|---|---|---:|---:|"]
 for t in sorted({r["target"] for r in rows}):
     for s in ("generated", "mutants"):
@@ -182,7 +207,23 @@ if runs:
             md.append("| %s | %s | %s |" % (t, name, " | ".join(cells)))
 ops = list(csv.DictReader(open(out + "/operators.csv")))
 if ops:
-    o = {(r["target"], r["operator"], r["measure"]): r["value"] for r in ops}
+    # Over seeds: counts summed, each share weighed by its mutants.
+    inputs = collections.Counter()
+    for r in ops:
+        if r["measure"] == "inputs":
+            inputs[(r["target"], r["seed"], r["operator"])] = float(r["value"])
+    sums = collections.defaultdict(float)
+    for r in ops:
+        pct = r["measure"].endswith("_pct")
+        w = inputs[(r["target"], r["seed"], r["operator"])] if pct else 1.0
+        sums[(r["target"], r["operator"], r["measure"])] += w * float(r["value"])
+    o = {}
+    for (t, op, m), x in sums.items():
+        n = sums[(t, op, "inputs")]
+        if m.endswith("_pct"):
+            o[(t, op, m)] = "%.1f" % (x / n) if n else ""
+        else:
+            o[(t, op, m)] = "%d" % x
     md += ["", "Mutants of (b) by the operator that made them (binding on): which edits",
            "keep an input meaningful to the target (`token-bytes`, `token-number` and",
            "`encode` change bytes within a token on purpose).", ""]
