@@ -114,23 +114,23 @@ for t in "${targets[@]}"; do
     echo "== $t: learning from $(seeds_of "$t")"
     "$G" learn --grammar "$gr" -o "$w" "$(seeds_of "$t")" > /dev/null 2>&1
     for seed in "${seeds[@]}"; do
-    for bind in on off; do
-        gen="$OUT/work/$t/generated-$bind-s$seed"
-        mut="$OUT/work/$t/mutants-$bind-s$seed"
-        rm -rf "$gen" "$mut"
-        flag=--bind; [ "$bind" = off ] && flag=--nobind
-        echo "== $t: $N generated, binding $bind, seed $seed"
-        "$G" generate --grammar "$gr" --weights "$w" --mode learned -n "$N" --seed "$seed" $flag --out "$gen" > /dev/null
-        echo "== $t: $MUTANTS tree mutants of each seed file, binding $bind, seed $seed"
-        b=1; [ "$bind" = off ] && b=0
-        for f in "$(seeds_of "$t")"/*; do
-            GRAMMUT_EXPERIMENTS="arms=grammar;bind_names=$b" "$G" mutate --grammar "$gr" --weights "$w" \
-                -n "$MUTANTS" --seed "$seed" --out "$mut" "$f" > /dev/null 2>&1 || true
+        for bind in on off; do
+            gen="$OUT/work/$t/generated-$bind-s$seed"
+            mut="$OUT/work/$t/mutants-$bind-s$seed"
+            rm -rf "$gen" "$mut"
+            flag=--bind; [ "$bind" = off ] && flag=--nobind
+            echo "== $t: $N generated, binding $bind, seed $seed"
+            "$G" generate --grammar "$gr" --weights "$w" --mode learned -n "$N" --seed "$seed" $flag --out "$gen" > /dev/null
+            echo "== $t: $MUTANTS tree mutants of each seed file, binding $bind, seed $seed"
+            b=1; [ "$bind" = off ] && b=0
+            for f in "$(seeds_of "$t")"/*; do
+                GRAMMUT_EXPERIMENTS="arms=grammar;bind_names=$b" "$G" mutate --grammar "$gr" --weights "$w" \
+                    -n "$MUTANTS" --seed "$seed" --out "$mut" "$f" > /dev/null 2>&1 || true
+            done
+            judge "$t" "$gen" "$t,generated,$bind,$seed" >> "$OUT/results.csv"
+            judge "$t" "$mut" "$t,mutants,$bind,$seed" >> "$OUT/results.csv"
+            if [ "$bind" = on ]; then judge_operators "$t" "$mut" "$seed" >> "$OUT/operators.csv"; fi
         done
-        judge "$t" "$gen" "$t,generated,$bind,$seed" >> "$OUT/results.csv"
-        judge "$t" "$mut" "$t,mutants,$bind,$seed" >> "$OUT/results.csv"
-        if [ "$bind" = on ]; then judge_operators "$t" "$mut" "$seed" >> "$OUT/operators.csv"; fi
-    done
     done
 done
 
