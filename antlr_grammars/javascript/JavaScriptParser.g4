@@ -1066,12 +1066,29 @@ compoundAssignmentOperator
 // raised to a power ('**' is right-associative; "-a ** b" is an error).
 operand
     : unaryOperator unaryExpression
+    | 'delete' deleteTarget
     | updateExpression ('**' operand)?
     ;
 
 unaryExpression
     : unaryOperator unaryExpression
+    | 'delete' deleteTarget
     | updateExpression
+    ;
+
+// What `delete` removes: a property, or a name. ES5 (11.4.1) lets any
+// unary expression follow, but engines reject the rest as they reject it
+// in strict code (MuJS: "invalid l-value in delete expression" for
+// `delete f()` or `delete 1`), so the grammar leaves it out.
+deleteTarget
+    : primaryExpression deleteChain
+    | identifier
+    ;
+
+// Accesses and calls ending in a property access.
+deleteChain
+    : (propertySuffix | callSuffix) deleteChain
+    | propertySuffix
     ;
 
 unaryOperator
@@ -1086,7 +1103,7 @@ signOperator
     ;
 
 unaryKeywordOperator
-    : 'typeof' | 'void' | 'delete'
+    : 'typeof' | 'void'
     ;
 
 // LeftHandSideExpression and UpdateExpression.
@@ -1296,6 +1313,7 @@ conditionalExpressionNB
 
 operandNB
     : unaryOperator unaryExpression
+    | 'delete' deleteTarget
     | updateExpressionNB ('**' operand)?
     ;
 
