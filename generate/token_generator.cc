@@ -52,6 +52,7 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
     linear_[r] = LinearEdges(static_cast<int>(r));
   }
   shortest_.assign(grammar.max_token_type() + 1, "");
+  ends_.assign(grammar.max_token_type() + 1, false);
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (!grammar.literal_text(t).empty()) {
       shortest_[t] = grammar.literal_text(t);
@@ -75,7 +76,37 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
     }
     if (best_rule >= 0) {
       Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
+      if (dfa_ != nullptr && (!LexesAs(t, best_rule, shortest_[t]) ||
+                              !Ends(best_rule, shortest_[t]))) {
+        ReadableShortest(t, best_rule, &shortest_[t]);
+      }
+      ends_[t] = dfa_ != nullptr && Ends(best_rule, shortest_[t]);
     }
+  }
+}
+
+void TokenGenerator::ReadableShortest(int type, int walked, std::string* text) {
+  const std::vector<int32_t>& rules = grammar_.lexer_rules_for_token(type);
+  Rng rng(static_cast<uint64_t>(type));
+  const size_t cap = std::max<size_t>(16, text->size() + 8);
+  const bool wide = wide_;
+  wide_ = false;
+  // The shortest walk that reads back and ends, else that reads back.
+  std::string ending, readable, walk;
+  for (int k = 0; k < kReadableTries; ++k) {
+    const int rule = rules[rng.Below(rules.size())];
+    if (!Walk(rule, &rng, cap, &walk) || walk.empty() ||
+        !LexesAs(type, rule, walk)) {
+      continue;
+    }
+    std::string& best = Ends(rule, walk) ? ending : readable;
+    if (best.empty() || walk.size() < best.size()) best = walk;
+  }
+  wide_ = wide;
+  if (!ending.empty()) {
+    *text = std::move(ending);
+  } else if (!readable.empty() && !LexesAs(type, walked, *text)) {
+    *text = std::move(readable);
   }
 }
 
@@ -355,6 +386,13 @@ bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
   return grammar_.lexer_rule_token_type(dfa_->AcceptedRule(state)) == type;
 }
 
+bool TokenGenerator::Ends(int rule, absl::string_view text) {
+  const std::string& sep = grammar_.separator();
+  if (dfa_ == nullptr || sep.empty()) return true;
+  const int32_t state = dfa_->Run(dfa_->Start(rule_mode_[rule]), text);
+  return !dfa_->Continues(state, static_cast<unsigned char>(sep.front()));
+}
+
 bool TokenGenerator::Accepts(int type, absl::string_view text) {
   if (type <= 0 || type > grammar_.max_token_type()) return false;
   for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
@@ -399,7 +437,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       const int rule = rules[rng.Below(rules.size())];
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
-          LexesAs(type, rule, *out) &&
+          LexesAs(type, rule, *out) && (!ends_[type] || Ends(rule, *out)) &&
           (!familiar || Familiar(type, rule, *out))) {
         wide_ = true;
         return;

@@ -7,7 +7,8 @@
 // With a LexerDfa, a made text is kept only if the lexer would read it back
 // as exactly that one token (e.g. an identifier walk that made "if" is
 // refused where `if` is a keyword); otherwise the rule's shortest text is
-// used. Checking costs one DFA step per code point.
+// used (the shortest that reads back as the type). Checking costs one DFA step
+// per code point.
 #ifndef GRAMMUT_GENERATE_TOKEN_GENERATOR_H_
 #define GRAMMUT_GENERATE_TOKEN_GENERATOR_H_
 
@@ -113,6 +114,20 @@ class TokenGenerator {
  private:
   // Adds the lexer steps of `text`, read as a token of `type`, to steps_.
   void LearnSteps(int type, absl::string_view text);
+  // Whether the lexer, having read `text` in the mode of lexer rule `rule`,
+  // could not go on with the grammar's separator: a text the separator
+  // ends. A walk of `'[' ('\\]' | .)*? ']'` that wrote `[a\]` reads on
+  // past any separator to the next `]` of the input. True without a DFA or
+  // a separator.
+  bool Ends(int rule, absl::string_view text);
+  // Walks tried by ReadableShortest.
+  static constexpr int kReadableTries = 256;
+  // Replaces `text`, the shortest walk of `type`'s lexer rule `walked` that
+  // the lexer reads as another token (a TEXT `[]` where NONE is `[]`) or that
+  // the separator does not end, with the shortest of kReadableTries random
+  // walks (a fixed seed) that reads back as `type` and ends, else with the
+  // shortest that reads back if `text` does not; else leaves it.
+  void ReadableShortest(int type, int walked, std::string* text);
   // Walks lexer rule `rule`; returns false if it ran out of room.
   bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
   // The symbol edges of `rule` in order if its walk (fragments included)
@@ -129,6 +144,10 @@ class TokenGenerator {
   const Grammar& grammar_;
   LexerDfa* dfa_;
   std::vector<std::string> shortest_;
+  // Per type: whether the separator ends its shortest text, so a walk
+  // must end too (a bracketed text, not XML character data, which any
+  // separator continues).
+  std::vector<bool> ends_;
   std::vector<int> rule_mode_;                 // lexer rule -> mode
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "generate/token_pool.h"
 #include "gtest/gtest.h"
@@ -167,6 +168,51 @@ TEST(Generator, FitDepthKeepsTreesWithinTheLimit) {
     EXPECT_EQ(deepest[1], limit - 1) << limit;  // the root is at depth 0
     EXPECT_EQ(deepest[0], limit + 1) << limit;
   }
+}
+
+// A bracketed text whose `\]` escapes a bracket (the shape of grammars-v4's
+// SGF grammar): a walk that writes `[]` makes what the lexer reads as NONE
+// (defined first), and one that ends in `\]` reads on past any separator
+// to the next `]` of the input. Neither is ever written: the fallback text
+// is the shortest that reads back as TEXT, and a walk the separator does
+// not end is refused. Half of these inputs failed to re-parse before.
+TEST(Generator, TokenTextsReadBackAloneAndEndAtTheSeparator) {
+  auto g = testing::LoadG4Text("Brackets.g4",
+                               "grammar Brackets;\n"
+                               "s : item+ EOF ;\n"
+                               "item : NONE | TEXT | '(' item* ')' ;\n"
+                               "NONE : '[]' ;\n"
+                               "TEXT : '[' ('\\\\]' | .)*? ']' ;\n"
+                               "WS : [ \\t\\r\\n]+ -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Weights weights(**g);
+  GeneratorKit kit(**g, weights, nullptr);
+  const int text = (*g)->token_type_named("TEXT");
+  ASSERT_GT(text, 0);
+  EXPECT_EQ(kit.tokens.Shortest(text).size(), 3u) << kit.tokens.Shortest(text);
+  EXPECT_TRUE(kit.tokens.Accepts(text, kit.tokens.Shortest(text)));
+  Parser parser(**g);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = 512;
+  Rng rng(5);
+  int texts = 0;
+  for (int i = 0; i < 1000; ++i) {
+    auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    for (int n = 0; n < t->size(); ++n) {
+      if (t->node(n).is_rule || t->node(n).symbol != text) continue;
+      ++texts;
+      const absl::string_view tt = t->token_text(n);
+      ASSERT_NE(tt, "[]");
+      ASSERT_FALSE(absl::EndsWith(tt, "\\]")) << tt;
+    }
+    auto r = parser.Parse(t->Text());
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->syntax_errors, 0) << t->Text();
+  }
+  EXPECT_GT(texts, 1000);
 }
 
 // Set complements and wildcards never stand for tokens the parser does not
