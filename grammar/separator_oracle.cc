@@ -1,6 +1,9 @@
 #include "grammar/separator_oracle.h"
 
+#include <string>
+
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 
 namespace grammut {
 namespace {
@@ -17,13 +20,23 @@ constexpr unsigned char kWordProbes[] = {'a', 'z', 'A', 'Z', 'e',
 bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
                             int next_type, absl::string_view next_text) {
   if (prev_text.empty() || next_text.empty()) return false;
-  if (grammar_.separator().empty()) return false;
-  if (!grammar_.separator_ok_in_mode(grammar_.token_mode(next_type))) {
-    return false;
-  }
+  const std::string& sep = grammar_.separator();
+  if (sep.empty()) return false;
   const int32_t state =
       dfa_.Run(dfa_.Start(grammar_.token_mode(prev_type)), prev_text);
   const unsigned char next = static_cast<unsigned char>(next_text.front());
+  const int next_mode = grammar_.token_mode(next_type);
+  if (!grammar_.separator_ok_in_mode(next_mode)) {
+    // The next token's mode reads the separator as text (Solidity's
+    // `pragma` then the pragma's text up to `;`): it goes in where the two
+    // would run together if the next token, read with it in front, is
+    // still one token of its type.
+    if (!dfa_.Continues(state, next) || next_mode < 0) return false;
+    const std::string joined = absl::StrCat(sep, next_text);
+    const int32_t rule =
+        dfa_.AcceptedRule(dfa_.Run(dfa_.Start(next_mode), joined));
+    return rule >= 0 && grammar_.lexer_rule_token_type(rule) == next_type;
+  }
   if (dfa_.Continues(state, next)) return true;
   // Two tokens that meet in word characters ("1" "do", "0x1" "end", "1."
   // "e"): the grammar's lexer may split the run where the target's reads it

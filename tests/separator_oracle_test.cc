@@ -2,6 +2,12 @@
 // separator between them.
 #include "grammar/separator_oracle.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
@@ -61,6 +67,36 @@ TEST(SeparatorOracle, SingleCharacterTokensStayTogether) {
   LexerDfa dfa((*g)->lexer_graph());
   SeparatorOracle oracle(**g, &dfa);
   EXPECT_FALSE(Needs(**g, oracle, "DIGIT", "1", "DIGIT", "2"));
+}
+
+// A lexer mode that reads the separator as text (the shape of grammars-v4's
+// Solidity `pragma`, whose text runs to `;`): after `pragma` the separator
+// goes in where the pragma's text would run on from the keyword (it joins
+// that text, still one PTEXT), not where it would not.
+TEST(SeparatorOracle, SeparatorJoinsATextModeTokenWhereTheyWouldMerge) {
+  const std::string dir =
+      ::testing::TempDir() + "/pragma_" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/PragmaLexer.g4")
+      << "lexer grammar PragmaLexer;\n"
+         "PRAGMA : 'pragma' -> pushMode(P) ;\n"
+         "ID : [a-z0-9]+ ;\n"
+         "SEMI : ';' ;\n"
+         "WS : [ \\t\\r\\n]+ -> skip ;\n"
+         "mode P;\n"
+         "PTEXT : ~[;]+ ;\n"
+         "PSEMI : ';' -> type(SEMI), popMode ;\n";
+  std::ofstream(dir + "/PragmaParser.g4")
+      << "parser grammar PragmaParser;\n"
+         "options { tokenVocab = PragmaLexer; }\n"
+         "s : (PRAGMA PTEXT SEMI | ID SEMI)+ EOF ;\n";
+  auto g =
+      Grammar::Load(dir + "/PragmaLexer.g4," + dir + "/PragmaParser.g4", "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  LexerDfa dfa((*g)->lexer_graph());
+  SeparatorOracle oracle(**g, &dfa);
+  EXPECT_TRUE(Needs(**g, oracle, "PRAGMA", "pragma", "PTEXT", "x1"));
+  EXPECT_FALSE(Needs(**g, oracle, "PRAGMA", "pragma", "PTEXT", "^1.0"));
 }
 
 }  // namespace
