@@ -157,7 +157,8 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
     m = Make(PredicateEntry::kRegexPossible, "IsRegexPossible()");
   } else if (k == "isstrictmode()") {
     m = Make(PredicateEntry::kStrictMode, "IsStrictMode()");
-  } else if (k == "isstartoffile()" || k == "atstartofinput()") {
+  } else if (k == "isstartoffile()" || k == "atstartofinput()" ||
+             k == "isline1col0()") {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
@@ -215,7 +216,7 @@ std::vector<std::string> PredicateEntryNames() {
           "prev(\"TEXT\",...) (also p)",
           "IsRegexPossible()",
           "IsStrictMode()",
-          "atStartOfInput() (also IsStartOfFile)",
+          "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
           "IsInTemplateString()",
           "true",
           "false",

@@ -82,6 +82,12 @@ TEST(PredicateVocabulary, NormalizesReceiversSpacesQuotesAndCase) {
             "!isstrictmode()");
   EXPECT_EQ(NormalizePredicateText("{$this.closeBrace();}?"), "closebrace()");
   EXPECT_FALSE(LookUpPredicate("mystery()").has_value());
+  // grammars-v4's Lua lexer guards its `#!` line with IsLine1Col0(): the
+  // start of the input, as IsStartOfFile (treated as true, a `#` anywhere
+  // swallowed the rest of its line).
+  std::optional<PredicateMeaning> first = LookUpPredicate("isline1col0()");
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->entry, PredicateEntry::kStartOfInput);
   std::optional<PredicateMeaning> m = LookUpPredicate("!isstrictmode()");
   ASSERT_TRUE(m.has_value());
   EXPECT_TRUE(EvaluatePredicate(*m, PredicateView()));
