@@ -15,7 +15,9 @@
 #include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
 #include "grammar/grammar_dictionary.h"
+#include "grammar/lexer_actions.h"
 #include "grammar/predicate_table.h"
+#include "grammar/predicate_vocabulary.h"
 
 namespace grammut {
 namespace {
@@ -82,6 +84,15 @@ void FindSemantics(const Grammar& g, const std::string& spec,
         f.treatment = absl::StrCat(
             "known: not run; grammut makes ", g.token_name(layout.indent), "/",
             g.token_name(layout.dedent), " itself (see indentation below)");
+      }
+      if (s.kind == G4SemanticKind::kAction && f.lexer) {
+        const LexerActionKind kind =
+            LookUpLexerAction(NormalizePredicateText(s.text));
+        if (kind != LexerActionKind::kUnknown) {
+          f.known = true;
+          f.treatment =
+              absl::StrCat("known: carried out as ", LexerActionName(kind));
+        }
       }
       if (s.kind == G4SemanticKind::kPredicate) {
         // Several predicates on one line: the first with the same text.

@@ -28,7 +28,8 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
           g.lexer_interp().channel_names, g.lexer_interp().mode_names,
           g.antlr_lexer_atn(), input),
       grammar_(g),
-      predicate_state_(g) {}
+      predicate_state_(g),
+      actions_(LexerActionKinds(g.semantics())) {}
 
 void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
@@ -49,6 +50,24 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   if (m == nullptr) return true;
   return EvaluatePredicate(
       *m, predicate_state_.View(tokenStartCharIndex, modeStack.size()));
+}
+
+void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
+  if (action >= actions_.size()) return;
+  switch (actions_[action]) {
+    case LexerActionKind::kLuaComment: {
+      // The token so far is `--`: it goes on over the comment's rest.
+      const int n = LuaCommentLength([&](int k) {
+        const size_t c = _input->LA(k + 1);
+        return c == antlr4::Token::EOF ? -1 : static_cast<int>(c);
+      });
+      for (int k = 0; k < n; ++k)
+        getInterpreter<antlr4::atn::LexerATNSimulator>()->consume(_input);
+      break;
+    }
+    case LexerActionKind::kUnknown:
+      break;
+  }
 }
 
 size_t BoundedLexer::DfaStates() const {

@@ -13,6 +13,7 @@
 #include "ANTLRInputStream.h"
 #include "BaseErrorListener.h"
 #include "LexerInterpreter.h"
+#include "grammar/lexer_actions.h"
 #include "ParserInterpreter.h"
 #include "ParserRuleContext.h"
 #include "Token.h"
@@ -100,6 +101,8 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   void reset() override;
   void emit(std::unique_ptr<antlr4::Token> token) override;
   bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
+  // Carries out the lexer actions grammut knows (lexer_actions.h).
+  void action(antlr4::RuleContext* ctx, size_t rule, size_t action) override;
   size_t DfaStates() const;
   // ATN configurations held by the DFA states (what their memory grows
   // with).
@@ -109,6 +112,7 @@ class BoundedLexer : public antlr4::LexerInterpreter {
  private:
   const Grammar& grammar_;
   LexerPredicateState predicate_state_;
+  std::vector<LexerActionKind> actions_;  // by ANTLR's action index
 };
 
 // One recorded prediction.

@@ -1,0 +1,79 @@
+// lexer_actions.h: the lexer actions of grammars-v4's base classes that
+// grammut carries out itself.
+//
+// ANTLR's interpreters run no action code, and a lexer rule whose action
+// reads on (grammars-v4's Lua `COMMENT: '--' {this.HandleComment();}`,
+// which takes a long bracket or the rest of the line) then makes a token
+// of its literal part alone: the comment's words become tokens and the
+// input fails to parse. Like the predicates (predicate_vocabulary.h), the
+// actions are known by their normalized text; the lexer (BoundedLexer)
+// carries out the known ones when ANTLR runs them, by ANTLR's index: the
+// order of the custom actions of the lexer rules in the source.
+//
+//   std::vector<LexerActionKind> kinds = LexerActionKinds(grammar);
+//   if (kinds[action_index] == LexerActionKind::kLuaComment) ...
+#ifndef GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
+#define GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "grammar/g4_semantics.h"
+
+namespace grammut {
+
+// What a known lexer action does.
+enum class LexerActionKind {
+  kUnknown,     // not run
+  kLuaComment,  // after `--`: a long bracket `[==[ ... ]==]`, else the
+                // rest of the line (Lua 5.4 manual, 3.1)
+};
+
+// The kind of the lexer action with the normalized text (as
+// NormalizePredicateText makes it: `handlecomment()`), or kUnknown.
+LexerActionKind LookUpLexerAction(absl::string_view normalized);
+
+// A readable name for a kind ("HandleComment(): Lua comment").
+std::string LexerActionName(LexerActionKind kind);
+
+// The kinds of the custom actions of the lexer rules (rules named with a
+// capital) among `semantics` (a grammar's sources, in order), indexed as
+// ANTLR numbers them.
+std::vector<LexerActionKind> LexerActionKinds(
+    const std::vector<G4Semantic>& semantics);
+
+// How many characters a Lua comment's rest takes after `--`, given the
+// characters that follow (`at(k)`: the k-th, 0-based; -1 past the end):
+// a long bracket to its matching close (or to the end), else up to the
+// line break.
+template <typename At>
+int LuaCommentLength(At at) {
+  int k = 0;
+  if (at(0) == '[') {
+    int level = 0;
+    while (at(1 + level) == '=') ++level;
+    if (at(1 + level) == '[') {
+      k = 2 + level;
+      for (;;) {
+        const int c = at(k);
+        if (c < 0) return k;
+        ++k;
+        if (c != ']') continue;
+        int eq = 0;
+        while (at(k + eq) == '=') ++eq;
+        if (eq == level && at(k + eq) == ']') return k + eq + 1;
+      }
+    }
+  }
+  for (;;) {
+    const int c = at(k);
+    if (c < 0 || c == '\n' || c == '\r') return k;
+    ++k;
+  }
+}
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
