@@ -46,6 +46,18 @@ struct ParseOptions {
   // can take minutes per input (grammars-v4's scotty and elixir).
   int64_t prediction_steps = 1000000;
   int64_t prediction_steps_per_token = 500;
+
+  // Limits for a user's own parse of a file (`grammut parse`, `learn`,
+  // `bindings`, the doctor's corpus): 50 times the prediction work, about
+  // 10 s at most, as ambiguous public grammars need for their examples
+  // (grammars-v4's SCSS: a few million steps for 150 tokens). The fuzzer
+  // keeps the defaults.
+  static ParseOptions ForFiles() {
+    ParseOptions o;
+    o.prediction_steps = 50000000;
+    o.prediction_steps_per_token = 5000;
+    return o;
+  }
 };
 
 // The outcome of a parse.

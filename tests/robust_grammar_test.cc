@@ -95,6 +95,13 @@ TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
     ASSERT_TRUE(again.ok()) << again.status();
     EXPECT_EQ(again->tree.Text(), Juxtaposed(5));
   }
+  {
+    // A user's own file gets 50 times the work: the large input parses.
+    Parser parser(**g, ParseOptions::ForFiles());
+    auto large = parser.Parse(Juxtaposed(60));
+    ASSERT_TRUE(large.ok()) << large.status();
+    EXPECT_EQ(large->syntax_errors, 0);
+  }
   // The budget counts: the small input (about 6,700 steps with empty
   // caches) fits in 10,000 steps and not in 1,000.
   for (const int64_t steps : {10000, 1000}) {

@@ -42,7 +42,7 @@ int RunBindings(const std::vector<std::string>& args) {
                  "W.bindings from `grammut learn`)\n");
     return 2;
   }
-  Parser parser(g);
+  Parser parser(g, ParseOptions::ForFiles());
   int used = 0, skipped = 0;
   for (const std::string& f : *files) {
     auto bytes = ReadFile(f);

@@ -41,7 +41,7 @@ int RunLearn(const std::vector<std::string>& args) {
                  std::string(bindings.status().message()).c_str());
     return 2;
   }
-  Parser parser(**grammar);
+  Parser parser(**grammar, ParseOptions::ForFiles());
   TokenPool pool((*grammar)->max_token_type());
   int used = 0, skipped = 0;
   for (const std::string& f : *files) {

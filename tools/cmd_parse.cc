@@ -86,7 +86,7 @@ int RunParse(const std::vector<std::string>& args) {
                             : std::string(files.status().message()).c_str());
     return 2;
   }
-  Parser parser(**grammar);
+  Parser parser(**grammar, ParseOptions::ForFiles());
   int bad = 0;
   for (const std::string& f : *files) {
     auto bytes = ReadFile(f);

@@ -25,7 +25,7 @@ CorpusFindings ParseCorpus(const Grammar& grammar, int start,
                            const std::vector<std::string>& files,
                            Weights* weights) {
   CorpusFindings out;
-  Parser parser(grammar);
+  Parser parser(grammar, ParseOptions::ForFiles());
   for (const std::string& f : files) {
     ++out.files;
     absl::StatusOr<std::string> bytes = ReadFile(f);
