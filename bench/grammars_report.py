@@ -10,7 +10,8 @@ and writes a table of how fit each is for fuzzing.
 A grammar is a folder with a pom.xml naming its <grammarName> and
 <entryPoint> (grammars-v4's layout). Its examples are the files under
 examples/ (desc.xml's <inputs> glob when it has one), less the .errors,
-.tree and .ignore files beside them. Per grammar, `grammut doctor --json`
+.tree and .ignore files beside them and the examples meant to fail (those
+with a .errors file). Per grammar, `grammut doctor --json`
 gives the examples' parse rate and, per generation mode, how many inputs
 it made in S seconds and how many re-parse; the process's end (exit
 status, signal, or killed after its time) is kept too. `report` rebuilds
@@ -65,8 +66,11 @@ def find_grammars(collection):
         if os.path.exists(desc):
             pattern = _tag(open(desc, encoding="utf-8", errors="replace").read(),
                            "inputs") or pattern
+        # An example with a .errors file beside it is meant to fail
+        # (grammars-v4's test harness expects those errors): left out.
         examples = sorted(f for f in glob.glob(os.path.join(d, pattern), recursive=True)
-                          if os.path.isfile(f) and not f.endswith(SKIP_SUFFIXES))
+                          if os.path.isfile(f) and not f.endswith(SKIP_SUFFIXES)
+                          and not os.path.exists(f + ".errors"))
         name = os.path.relpath(d, collection)
         out.append((name, spec, start, examples))
     return out
