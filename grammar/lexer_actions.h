@@ -10,12 +10,11 @@
 // carries out the known ones when ANTLR runs them, by ANTLR's index: the
 // order of the custom actions of the lexer rules in the source.
 //
-//   std::vector<LexerActionKind> kinds = LexerActionKinds(grammar);
+//   std::vector<LexerActionKind> kinds = LexerActionKinds(grammar.semantics());
 //   if (kinds[action_index] == LexerActionKind::kLuaComment) ...
 #ifndef GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
 #define GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
 
-#include <optional>
 #include <string>
 #include <vector>
 
