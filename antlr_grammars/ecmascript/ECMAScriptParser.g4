@@ -36,7 +36,9 @@
  *    other ...NB rules are copies of the expression rules whose first
  *    operand is not an object literal, function or class expression, and
  *    `let` is no identifier reference.  An arrow function's concise body
- *    and `export default` use them too.
+ *    and `export default` use them too.  Expression statements that begin
+ *    with '(' or '[' are `parenStatement`s (the ...P rules), accepted only
+ *    where no semicolon could have been inserted before them.
  *  - Assignment targets are structural (13.15.1 early errors): =, op= and
  *    prefix ++/-- assign to a name or a property access
  *    (`simpleAssignmentTarget`), postfix ++/-- only follow a name or a
@@ -65,7 +67,7 @@ options {
 // A script or a module: import and export declarations are accepted at the
 // top level.
 program
-    : moduleItem* EOF
+    : parenStatement? moduleItem* EOF
     ;
 
 moduleItem
@@ -77,10 +79,29 @@ moduleItem
 // ---------------------------------------------------------------- 12.10 automatic semicolon insertion
 
 eos
-    : ';'
+    : ';' parenStatement?
     | {this.lineTerminatorAhead()}?
     | {this.closeBrace()}?
     | {this.n("")}?
+    ;
+
+// The end of a class field: as eos, but no statement may follow.
+fieldEos
+    : ';'
+    | {this.lineTerminatorAhead()}?
+    | {this.closeBrace()}?
+    ;
+
+// An expression statement that begins with '(' or '[' (`(function () {
+// ...})();`, `[a, b] = [b, a];`).  No semicolon is inserted before such a
+// line (12.10.2: `a` and then `(b)` on the next line is a call), so it may
+// only come first in a statement list, after an explicit ';' (`eos`) or
+// after a function or class declaration.  This also spares ANTLR's
+// prediction from reading ahead over a whole argument list (or function)
+// at every call for the reading with an inserted semicolon.  Statements
+// that begin with a template literal are left out.
+parenStatement
+    : expressionP eos
     ;
 
 // ---------------------------------------------------------------- statements in their contexts
@@ -116,7 +137,7 @@ statement
     ;
 
 block
-    : '{' statementListItem* '}'
+    : '{' parenStatement? statementListItem* '}'
     ;
 
 ifStatement
@@ -159,11 +180,11 @@ switchStatement
     ;
 
 caseClause
-    : 'case' expression ':' statementListItem*
+    : 'case' expression ':' parenStatement? statementListItem*
     ;
 
 defaultClause
-    : 'default' ':' statementListItem*
+    : 'default' ':' parenStatement? statementListItem*
     ;
 
 // ======== function bodies
@@ -196,7 +217,7 @@ statementFn
     ;
 
 blockFn
-    : '{' statementListItemFn* '}'
+    : '{' parenStatement? statementListItemFn* '}'
     ;
 
 ifStatementFn
@@ -239,11 +260,11 @@ switchStatementFn
     ;
 
 caseClauseFn
-    : 'case' expression ':' statementListItemFn*
+    : 'case' expression ':' parenStatement? statementListItemFn*
     ;
 
 defaultClauseFn
-    : 'default' ':' statementListItemFn*
+    : 'default' ':' parenStatement? statementListItemFn*
     ;
 
 // ======== generator bodies
@@ -278,7 +299,7 @@ statementGen
     ;
 
 blockGen
-    : '{' statementListItemGen* '}'
+    : '{' parenStatement? statementListItemGen* '}'
     ;
 
 ifStatementGen
@@ -321,22 +342,23 @@ switchStatementGen
     ;
 
 caseClauseGen
-    : 'case' expression ':' statementListItemGen*
+    : 'case' expression ':' parenStatement? statementListItemGen*
     ;
 
 defaultClauseGen
-    : 'default' ':' statementListItemGen*
+    : 'default' ':' parenStatement? statementListItemGen*
     ;
 
 // ================================================================ statements shared by all contexts
 
 // 14.1 Declarations: hoistable (function, generator, async), class, lexical.
 declaration
-    : functionDeclaration
-    | generatorDeclaration
-    | asyncFunctionDeclaration
-    | asyncGeneratorDeclaration
-    | classDeclaration
+    : (functionDeclaration
+      | generatorDeclaration
+      | asyncFunctionDeclaration
+      | asyncGeneratorDeclaration
+      | classDeclaration
+      ) parenStatement?
     | lexicalDeclaration
     ;
 
@@ -438,8 +460,7 @@ yieldDeclaration
 
 yieldBody
     : yieldExpression
-    | simpleAssignmentTarget assignmentOperator yieldExpression
-    | arrayAssignmentPattern '=' yieldExpression
+    | simpleAssignmentTargetNB assignmentOperator yieldExpression
     | 'var' bindingTarget '=' yieldExpression
     ;
 
@@ -495,6 +516,7 @@ exportDeclaration
     | 'export' declaration
     | 'export' 'default' defaultDeclaration
     | 'export' 'default' assignmentExpressionNB eos
+    | 'export' 'default' assignmentExpressionP eos
     | 'export' 'default' objectLiteral eos
     ;
 
@@ -555,11 +577,11 @@ restParameter
     ;
 
 functionBody
-    : '{' statementListItemFn* '}'
+    : '{' parenStatement? statementListItemFn* '}'
     ;
 
 generatorBody
-    : '{' statementListItemGen* '}'
+    : '{' parenStatement? statementListItemGen* '}'
     ;
 
 // 15.3 arrow functions, 15.9 async arrow functions: [no LineTerminator
@@ -580,6 +602,7 @@ arrowParameters
 conciseBody
     : functionBody
     | assignmentExpressionNB
+    | assignmentExpressionP
     | functionExpression
     | classExpression
     ;
@@ -605,9 +628,9 @@ classHeritage
 classElement
     : classMethod
     | 'static' classMethod
-    | fieldDefinition eos
-    | 'static' fieldDefinition eos
-    | 'static' '{' statementListItem* '}'
+    | fieldDefinition fieldEos
+    | 'static' fieldDefinition fieldEos
+    | 'static' '{' parenStatement? statementListItem* '}'
     | ';'
     ;
 
@@ -1028,11 +1051,16 @@ expressionNB
     ;
 
 assignmentExpressionNB
-    : arrowFunction
+    : identifier {this.notLineTerminator()}? '=>' conciseBody
     | asyncArrowFunction
-    | arrayAssignmentPattern '=' assignmentExpression
-    | simpleAssignmentTarget assignmentOperator assignmentExpression
+    | simpleAssignmentTargetNB assignmentOperator assignmentExpression
     | conditionalExpressionNB
+    ;
+
+simpleAssignmentTargetNB
+    : identifier
+    | 'async'
+    | memberTarget
     ;
 
 conditionalExpressionNB
@@ -1068,11 +1096,39 @@ primaryExpressionNB
     : 'this'
     | literal
     | REGEX
-    | arrayLiteral
-    | templateLiteral
-    | parenthesizedExpression
     | metaProperty
     | importCall
+    ;
+
+// ---------------------------------------------------------------- expressions that begin with '(', '[' or '`'
+// The rest of the NB expressions: in `parenStatement`, an arrow function's
+// concise body and `export default`.
+
+expressionP
+    : assignmentExpressionP (',' assignmentExpression)*
+    ;
+
+assignmentExpressionP
+    : '(' formalParameters ')' {this.notLineTerminator()}? '=>' conciseBody
+    | arrayAssignmentPattern '=' assignmentExpression
+    | '(' simpleAssignmentTarget ')' assignmentOperator assignmentExpression
+    | conditionalExpressionP
+    ;
+
+conditionalExpressionP
+    : shortCircuitExpressionP ('?' assignmentExpression ':' assignmentExpression)?
+    ;
+
+shortCircuitExpressionP
+    : binaryChainP (logicalTail | coalesceTail)?
+    ;
+
+binaryChainP
+    : operandP (binaryOperator operand)*
+    ;
+
+operandP
+    : (parenthesizedExpression | arrayLiteral | templateLiteral) chainEnd ('**' operand)?
     ;
 
 // ================================================================ names (12.7, 13.1)
