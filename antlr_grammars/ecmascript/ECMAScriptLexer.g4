@@ -352,7 +352,9 @@ fragment LINE_TERMINATOR_SEQUENCE
 // ---------------------------------------------------------------- names
 // 12.7.1 IdentifierName: IdentifierStartChar is $, _ or a character with
 // ID_Start, IdentifierPartChar adds ID_Continue, ZWNJ and ZWJ; either may be
-// written as a \u escape.  Only a selection of Unicode blocks is listed.
+// written as a \u escape.  Only a selection of Unicode blocks is listed,
+// and escapes only of ASCII letters, digits, $ and _ and of U+4000-U+9FFF
+// (CJK), so that generated escapes name characters engines accept.
 
 fragment IDENTIFIER_FRAG
     : ID_START ID_PART*
@@ -364,12 +366,32 @@ fragment ID_START
     | [\u0391-\u03A1\u03A3-\u03F5\u0400-\u0481\u048A-\u052F]
     | [\u05D0-\u05EA\u0620-\u064A\u0904-\u0939]
     | [\u3041-\u3096\u30A1-\u30FA\u4E00-\u9FFF\uAC00-\uD7A3]
-    | '\\' UNICODE_ESCAPE
+    | '\\u' ID_START_CODE
+    | '\\u{' '0'* (ID_START_CODE | ID_START_BYTE) '}'
     ;
 
 fragment ID_PART
     : ID_START
     | [0-9\u0300-\u036F\u0660-\u0669\u0966-\u096F\u200C\u200D\u203F\u2040]
+    | '\\u003' [0-9]
+    | '\\u{' '0'* '3' [0-9] '}'
+    ;
+
+// The code points of the escapes above: $ _ A-Z a-z and U+4000-U+9FFF in
+// four hex digits, the ASCII ones also in two (\u{62}).
+fragment ID_START_CODE
+    : '0024'
+    | '005' [fF]
+    | '00' [46] [1-9a-fA-F]
+    | '00' [57] [0-9aA]
+    | [4-9] HEX_DIGIT HEX_DIGIT HEX_DIGIT
+    ;
+
+fragment ID_START_BYTE
+    : '24'
+    | '5' [fF]
+    | [46] [1-9a-fA-F]
+    | [57] [0-9aA]
     ;
 
 // 12.9.4 UnicodeEscapeSequence: uHHHH or u{H...} up to 10FFFF.
