@@ -105,6 +105,8 @@ GET         : 'get' ;
 SET         : 'set' ;
 FROM        : 'from' ;
 AS          : 'as' ;
+TARGET      : 'target' ;
+META        : 'meta' ;
 
 // ---------------------------------------------------------------- punctuators
 // 12.7 Punctuators.  '?.' followed by a digit is '?' and a number in the
@@ -257,6 +259,8 @@ TE_GET         : ('get') -> type(GET) ;
 TE_SET         : ('set') -> type(SET) ;
 TE_FROM        : ('from') -> type(FROM) ;
 TE_AS          : ('as') -> type(AS) ;
+TE_TARGET      : ('target') -> type(TARGET) ;
+TE_META        : ('meta') -> type(META) ;
 
 TE_LBRACE        : ('{') -> type(LBRACE), pushMode(TEMPLATE_EXPR) ;
 TE_RBRACE        : ('}') -> type(RBRACE), popMode ;

@@ -857,33 +857,25 @@ asyncReference
 identifierTail
     : {this.notLineTerminator()}? ('++' | '--')
     | chainTail
-    | chainStop
+    |
     ;
 
-// Where a chain may go on: a chain, or its end.
+// Where a chain may go on.  A '(' or '[' after it always goes on with the
+// chain, also after a line break (12.10.2): no statement that may follow an
+// inserted semicolon begins with them (`parenStatement`).
 chainEnd
-    : chainTail
-    | chainStop
-    ;
-
-// The end of a member/call chain.  A '(', '[' or '`' after it would go on
-// with the chain, also after a line break (no semicolon is inserted there,
-// 12.10.2): saying so here, where prediction sees it, keeps ANTLR from
-// reading ahead over every later statement for the other reading.
-chainStop
-    : {!this.n("(", "[", "`")}?
+    : chainTail?
     ;
 
 // 13.3.9 optional chains: no template and no ++/-- after '?.'.
 chainTail
-    : propertySuffix ({this.notLineTerminator()}? ('++' | '--') | chainTail | chainStop)
+    : propertySuffix ({this.notLineTerminator()}? ('++' | '--') | chainTail)?
     | callSuffix chainEnd
-    | optionalSuffix optionalTail
+    | optionalSuffix optionalTail?
     ;
 
 optionalTail
-    : (propertySuffix | arguments | optionalSuffix) optionalTail
-    | chainStop
+    : (propertySuffix | arguments | optionalSuffix) optionalTail?
     ;
 
 optionalSuffix
@@ -981,8 +973,8 @@ primaryExpression
     ;
 
 metaProperty
-    : 'new' '.' {this.n("target")}? IDENTIFIER
-    | 'import' '.' {this.n("meta")}? IDENTIFIER
+    : 'new' '.' 'target'
+    | 'import' '.' 'meta'
     ;
 
 importCall
@@ -1145,7 +1137,7 @@ identifier
     ;
 
 contextualName
-    : 'of' | 'get' | 'set' | 'static' | 'from' | 'as'
+    : 'of' | 'get' | 'set' | 'static' | 'from' | 'as' | 'target' | 'meta'
     ;
 
 // BindingIdentifier: also let, yield and await (sloppy scripts: `var let`,
@@ -1169,7 +1161,7 @@ identifierName
 fieldIdentifierName
     : IDENTIFIER
     | reservedWord
-    | 'of' | 'from' | 'as' | 'let' | 'yield' | 'await'
+    | 'of' | 'from' | 'as' | 'target' | 'meta' | 'let' | 'yield' | 'await'
     ;
 
 reservedWord

@@ -40,4 +40,4 @@ x ^= 0xF;
 
 console.log(big, huge, hexBig, octBig, binBig, million, fraction, sci, small);
 console.log(hex, octal, binary, half, trailing, factorial(25n), mixed, asNumber);
-console.log(shifted, negative, compare, power, squared, x, 1 .toString(), 2..toFixed(1));
+console.log(shifted, negative, compare, power, squared, x, 1 .toString(), (2).toFixed(1));

@@ -12,8 +12,8 @@ function counterFactory(start = 0) {
   let count = start
   return {
     next: () => ++count,
-    reset: () => { count = start },
-    get current() { return count },
+    reset: () => { count = start; },
+    get current() { return count; },
   }
 }
 
