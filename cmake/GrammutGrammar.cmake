@@ -3,7 +3,8 @@
 #
 # Runs the ANTLR tool at build time and makes:
 #   * <build>/grammars/<name>/ (or <build>/grammars/<path>/) with the .interp
-#     files (for GRAMMUT_GRAMMAR=dir; an embedded language goes in
+#     files and a copy of the .g4 sources, whose predicate texts grammut
+#     reads (for GRAMMUT_GRAMMAR=dir; an embedded language goes in
 #     <host>/embedded/<TOKEN>/<name>, see grammar/embedded_language.h)
 #   * a static library target grammut_grammar_<name> that embeds them; link it
 #     into a fuzz target together with grammut::libfuzzer and the mutator
@@ -32,6 +33,9 @@ function(grammut_add_grammar)
     OUTPUT ${stamp}
     COMMAND ${CMAKE_COMMAND} -E env bash ${GRAMMUT_CMAKE_DIR}/compile_g4.sh
             ${out_dir} ${abs_grammars}
+    # The sources go beside the .interp files: grammut reads the texts of
+    # semantic predicates from them (grammar/predicate_table.h).
+    COMMAND ${CMAKE_COMMAND} -E copy ${abs_grammars} ${out_dir}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
     DEPENDS ${abs_grammars} ${GRAMMUT_CMAKE_DIR}/compile_g4.sh
     COMMENT "ANTLR: compiling grammar ${G_NAME}"

@@ -26,8 +26,8 @@ class GenerationValidity : public ::testing::TestWithParam<ValidityParam> {};
 
 // Of 10,000 inputs generated per grammar and mode (JavaScript: 3,000, and
 // 1,000 in uniform mode, as its parse takes full LL most often: 17 ms an
-// input), at least 99% re-parse with no syntax error, and none is over the
-// size limit.
+// input; ECMAScript 2022 the same), at least 99% re-parse with no syntax
+// error, and none is over the size limit.
 TEST_P(GenerationValidity, AtLeast99PercentReparse) {
   const auto& [name, mode] = GetParam();
   Kit kit(name);
@@ -35,14 +35,20 @@ TEST_P(GenerationValidity, AtLeast99PercentReparse) {
   options.mode = mode;
   options.max_bytes = (name == "json" || name == "xml") ? 1024 : 512;
   Rng rng(12345);
-  const int kInputs = name != "javascript"                ? 10000
+  const bool js = name == "javascript" || name == "ecmascript";
+  const int kInputs = !js                                 ? 10000
                       : mode == ProbabilityMode::kUniform ? 1000
                                                           : 3000;
   int valid = 0;
   std::string first_bad;
   for (int i = 0; i < kInputs; ++i) {
-    std::optional<Tree> t =
-        kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+    // A walk of a grammar with semantic predicates may end unfinished (a
+    // line break a predicate adds takes the input over the limit): another
+    // walk takes its place, as in `grammut generate`.
+    std::optional<Tree> t;
+    for (int attempt = 0; attempt < 64 && !t.has_value(); ++attempt) {
+      t = kit.generator.Generate(kit.grammar->start_rule(), rng, options);
+    }
     ASSERT_TRUE(t.has_value());
     const std::string text = t->Text();
     ASSERT_LE(text.size(), options.max_bytes);

@@ -71,8 +71,8 @@ std::string ReadFileOrDie(const std::string& path) {
 }
 
 const std::vector<std::string>& ShippedGrammars() {
-  static const std::vector<std::string> kNames = {"json", "xml", "sqlite",
-                                                  "lua", "javascript"};
+  static const std::vector<std::string> kNames = {
+      "json", "xml", "sqlite", "lua", "javascript", "ecmascript"};
   return kNames;
 }
 
