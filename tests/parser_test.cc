@@ -36,6 +36,8 @@ TEST_P(SampleRoundTrip, EverySampleParsesCleanlyAndRoundTrips) {
 
 INSTANTIATE_TEST_SUITE_P(Shipped, SampleRoundTrip,
                          ::testing::ValuesIn(testing::ShippedGrammars()));
+INSTANTIATE_TEST_SUITE_P(ECMAScript, SampleRoundTrip,
+                         ::testing::Values("ecmascript"));
 
 TEST(Parser, KeepsTriviaAsLeadingTextOfTheNextToken) {
   auto g = testing::LoadShipped("json");
