@@ -48,14 +48,14 @@ struct ParseOptions {
   int64_t prediction_steps_per_token = 500;
 
   // Limits for a user's own parse of a file (`grammut parse`, `learn`,
-  // `bindings`, the doctor's corpus): 50 times the prediction work, about
-  // 10 s at most, as ambiguous public grammars need for their examples
-  // (grammars-v4's SCSS: a few million steps for 150 tokens). The fuzzer
-  // keeps the defaults.
+  // `bindings`, the doctor's corpus): 20 times the base prediction work
+  // (a few seconds more at most, the same per token), as ambiguous public
+  // grammars need for their examples (grammars-v4's SCSS: a few million
+  // steps for 150 tokens). The fuzzer keeps the defaults.
   static ParseOptions ForFiles() {
     ParseOptions o;
-    o.prediction_steps = 50000000;
-    o.prediction_steps_per_token = 5000;
+    o.prediction_steps = 20000000;
+    o.prediction_steps_per_token = 500;
     return o;
   }
 };

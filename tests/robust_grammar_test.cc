@@ -96,7 +96,8 @@ TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
     EXPECT_EQ(again->tree.Text(), Juxtaposed(5));
   }
   {
-    // A user's own file gets 50 times the work: the large input parses.
+    // A user's own file gets 20 times the base work: the large input
+    // parses.
     Parser parser(**g, ParseOptions::ForFiles());
     auto large = parser.Parse(Juxtaposed(60));
     ASSERT_TRUE(large.ok()) << large.status();
