@@ -13,7 +13,6 @@
 #include "ANTLRInputStream.h"
 #include "BaseErrorListener.h"
 #include "LexerInterpreter.h"
-#include "grammar/lexer_actions.h"
 #include "ParserInterpreter.h"
 #include "ParserRuleContext.h"
 #include "Token.h"
@@ -23,6 +22,7 @@
 #include "dfa/DFA.h"
 #include "grammar/antlr/predicate_views.h"
 #include "grammar/grammar.h"
+#include "grammar/lexer_actions.h"
 
 namespace grammut {
 namespace parser_internal {
