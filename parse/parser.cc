@@ -237,6 +237,8 @@ absl::StatusOr<ParseResult> Parser::Impl::Parse(absl::string_view bytes,
     return absl::InvalidArgumentError(
         absl::StrCat("parser failed: ", e.what()));
   }
+  result.prediction_work = budget - parser.PredictionBudgetLeft();
+  result.context_nodes = parser.PredictionContextNodes();
   result.syntax_errors = lexer_errors.count + parser_errors.count;
   result.first_error =
       lexer_errors.count > 0 ? lexer_errors.first : parser_errors.first;

@@ -39,23 +39,25 @@ struct ParseOptions {
   size_t max_dfa_states = 200000;      // clear ANTLR's DFA cache past this
   // Prediction work allowed per parse: `prediction_steps` plus
   // `prediction_steps_per_token` per token, in closure steps of ANTLR's
-  // prediction (3 to 5 million a second); more: ResourceExhausted. The
-  // shipped grammars use under 100 per token; the long examples of large
-  // public grammars (C++, Java, Go, PL/SQL) under 300 per token, and a first
-  // parse with empty caches up to 400,000. On ambiguous grammars prediction
-  // can take minutes per input (grammars-v4's scotty and elixir).
-  int64_t prediction_steps = 1000000;
-  int64_t prediction_steps_per_token = 500;
+  // prediction (3 to 5 million a second) and the prediction-context nodes
+  // it makes (as many a second); more: ResourceExhausted. The shipped
+  // grammars use under 100 per token (ECMAScript 2022: up to 900); the long
+  // examples of large public grammars (C++, Java, Go, PL/SQL) under 400 per
+  // token, and a first parse with empty caches up to 1,100,000. On ambiguous
+  // grammars prediction can take minutes per input (grammars-v4's scotty
+  // and elixir expand configurations without end; swift2 merges deep
+  // context graphs: 20 million nodes for 1.4 million steps).
+  int64_t prediction_steps = 2000000;
+  int64_t prediction_steps_per_token = 1000;
 
   // Limits for a user's own parse of a file (`grammut parse`, `learn`,
-  // `bindings`, the doctor's corpus): 20 times the base prediction work
-  // (a few seconds more at most, the same per token), as ambiguous public
+  // `bindings`, the doctor's corpus): 15 times the base prediction work
+  // (ten seconds more at most, the same per token), as ambiguous public
   // grammars need for their examples (grammars-v4's SCSS: a few million
   // steps for 150 tokens). The fuzzer keeps the defaults.
   static ParseOptions ForFiles() {
     ParseOptions o;
-    o.prediction_steps = 20000000;
-    o.prediction_steps_per_token = 500;
+    o.prediction_steps = 30000000;
     return o;
   }
 };
@@ -66,6 +68,10 @@ struct ParseResult {
   int syntax_errors = 0;    // lexer and parser errors
   bool used_ll = false;     // SLL failed and full LL ran
   std::string first_error;  // "line:column: message" of the first error
+  // Prediction work the parse took, in the unit of the budget
+  // (ParseOptions::prediction_steps), and the context nodes within it.
+  int64_t prediction_work = 0;
+  int64_t context_nodes = 0;
 };
 
 class Parser {

@@ -114,6 +114,36 @@ TEST(Robust, AmbiguousParseStopsAtItsPredictionBudget) {
   }
 }
 
+// The prediction-context nodes ANTLR makes count toward the budget, as
+// closure steps do: merging deep context graphs makes nodes by the
+// million within few closure steps (grammars-v4's swift2: 20 million nodes
+// for 1.4 million steps, over two minutes for one file before they were
+// counted). The parse reports its work; a budget one short of it stops
+// the parse, and a budget the size of its steps alone is too small.
+TEST(Robust, ContextNodesCountTowardThePredictionBudget) {
+  auto g = testing::LoadG4Text("Juxt.g4", kJuxtaposed, "prog");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::string text = Juxtaposed(5);
+  auto parse_with = [&](int64_t budget) {
+    ParseOptions options;
+    options.prediction_steps = budget;
+    options.prediction_steps_per_token = 0;
+    Parser parser(**g, options);  // empty caches: the same work each time
+    return parser.Parse(text);
+  };
+  auto full = parse_with(int64_t{1} << 40);
+  ASSERT_TRUE(full.ok()) << full.status();
+  const int64_t work = full->prediction_work;
+  const int64_t nodes = full->context_nodes;
+  EXPECT_GT(nodes, 0);
+  EXPECT_GT(work, nodes);
+  EXPECT_TRUE(parse_with(work).ok());
+  auto short_by_one = parse_with(work - 1);
+  ASSERT_FALSE(short_by_one.ok());
+  EXPECT_EQ(short_by_one.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_FALSE(parse_with(work - nodes).ok());
+}
+
 // Tokens no lexer rule makes, declared in `tokens {}` and typed by the
 // lexer's own code (as ANTLR's own grammar does with TOKEN_REF and
 // RULE_REF), are written as their names. Their shortest text counted in

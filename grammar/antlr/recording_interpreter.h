@@ -43,14 +43,19 @@ struct WorkExceeded : std::exception {
 // configuration it expands) and throws WorkExceeded past a budget. On
 // ambiguous grammars ANTLR's prediction can expand exponentially many
 // configurations for one decision (grammars-v4's scotty and elixir took
-// minutes per input); the count bounds the work of one parse.
+// minutes per input); the count bounds the work of one parse. The
+// prediction-context nodes ANTLR makes are charged too: merging deep
+// context graphs makes new nodes by the thousand within one closure step
+// (grammars-v4's swift2: a minute for one 60-token input).
 class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
  public:
   using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
   // Allows `budget` more closure steps.
-  void SetBudget(int64_t budget) { left_ = budget; }
+  void SetBudget(int64_t budget);
   // The steps left of the budget.
   int64_t left() const { return left_; }
+  // Context nodes charged since SetBudget.
+  int64_t nodes_charged() const { return nodes_charged_; }
 
  protected:
   void closure_(std::shared_ptr<antlr4::atn::ATNConfig> const& config,
@@ -66,7 +71,12 @@ class BudgetedSimulator : public antlr4::atn::ParserATNSimulator {
       antlr4::atn::ATNConfigSet* closure, size_t t, bool full_ctx) override;
 
  private:
+  // Charges the prediction-context nodes made since the last charge.
+  void ChargeContextNodes();
+
   int64_t left_ = 0;
+  int64_t nodes_charged_ = 0;
+  size_t nodes_seen_ = 0;  // ANTLR's count of context nodes at the last charge
 };
 
 // An ANTLRInputStream filled with code points we decoded ourselves (so that
@@ -142,8 +152,10 @@ class RecordingInterpreter : public antlr4::ParserInterpreter {
   // Allows `steps` closure steps of prediction from now on; more throw
   // WorkExceeded.
   void SetPredictionBudget(int64_t steps);
-  // The closure steps left of the budget.
+  // The work (closure steps and context nodes) left of the budget.
   int64_t PredictionBudgetLeft() const;
+  // The context nodes charged since SetPredictionBudget.
+  int64_t PredictionContextNodes() const;
   bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
 
   std::vector<Record> records;
