@@ -1,23 +1,15 @@
 /*
- * JavaScriptLexer.g4 -- tokens of ECMAScript (ES5.1 plus the common ES2015+
- * syntax listed in README.md), for use with JavaScriptParser.g4.
+ * JavaScriptLexer.g4 -- tokens of ECMAScript 5.1 (the ES5.1 profile
+ * described in README.md), for use with JavaScriptParser.g4.  Modern
+ * JavaScript (ES2022) is antlr_grammars/ecmascript/.
  *
  * Written for the grammut project from the ECMAScript Language
- * Specification: ES5.1 chapter 7 (Lexical Conventions) and 15.10.1
- * (regular expression patterns), and ECMA-262 2015+ section 11 (template
- * literals, binary/octal numbers, \u{...} escapes) and 21.2.1.
- * Interpreter-friendly: no actions, no predicates, only lexer commands.
- *
- * Modes:
- *   DEFAULT_MODE   the program.
- *   TEMPLATE       the text of a template literal, after '`' or after the
- *                  '}' that closes a substitution.
- *   TEMPLATE_EXPR  inside a substitution '${ ... }'.  It has the same tokens
- *                  as DEFAULT_MODE (the TE_ rules give them the same types),
- *                  but '{' pushes and '}' pops, so the '}' that closes the
- *                  substitution returns to TEMPLATE however many braces the
- *                  expression holds.  DEFAULT_MODE itself never pops, so an
- *                  unbalanced '}' can never empty the mode stack.
+ * Specification, 5.1 edition: chapter 7 (Lexical Conventions) and 15.10.1
+ * (regular expression patterns).  Interpreter-friendly: no actions, no
+ * predicates, only lexer commands.  Where ES5 engines read less than the
+ * specification allows, the lexer follows them (MuJS 1.3): white space is
+ * TAB, VT, FF, SP, NBSP and BOM (not the other Unicode Zs characters), and
+ * identifiers hold the letters of the blocks listed below and ASCII digits.
  *
  * Regular expression literals vs. division: the lexer cannot see what
  * precedes a '/', so it decides by what follows.  A '/' starts a regular
@@ -49,34 +41,31 @@ BLOCK_COMMENT : BLOCK_COMMENT_FRAG -> channel(HIDDEN) ;
 LINE_COMMENT  : LINE_COMMENT_FRAG -> channel(HIDDEN) ;
 
 // ---------------------------------------------------------------- keywords
+// ES5.1 7.6.1: keywords, the literals null, true and false, and the future
+// reserved words of all code (class const enum export extends import
+// super), none of them a name.  The words reserved only in strict code
+// (implements interface let package private protected public static
+// yield) are names in ES5.1 non-strict code, as MuJS reads them.
 
 BREAK       : 'break' ;
 CASE        : 'case' ;
 CATCH       : 'catch' ;
-CLASS       : 'class' ;
-CONST       : 'const' ;
 CONTINUE    : 'continue' ;
 DEBUGGER    : 'debugger' ;
 DEFAULT     : 'default' ;
 DELETE      : 'delete' ;
 DO          : 'do' ;
 ELSE        : 'else' ;
-ENUM        : 'enum' ;
-EXPORT      : 'export' ;
-EXTENDS     : 'extends' ;
 FALSE       : 'false' ;
 FINALLY     : 'finally' ;
 FOR         : 'for' ;
 FUNCTION    : 'function' ;
 IF          : 'if' ;
-IMPORT      : 'import' ;
 IN          : 'in' ;
 INSTANCEOF  : 'instanceof' ;
-LET         : 'let' ;
 NEW         : 'new' ;
 NULL        : 'null' ;
 RETURN      : 'return' ;
-SUPER       : 'super' ;
 SWITCH      : 'switch' ;
 THIS        : 'this' ;
 THROW       : 'throw' ;
@@ -87,12 +76,18 @@ VAR         : 'var' ;
 VOID        : 'void' ;
 WHILE       : 'while' ;
 WITH        : 'with' ;
-YIELD       : 'yield' ;
-STATIC      : 'static' ;
-// Contextual keywords: also usable as identifiers (see `identifier`).
+// Future reserved words: property names only (o.class, {const: 1}).
+CLASS       : 'class' ;
+CONST       : 'const' ;
+ENUM        : 'enum' ;
+EXPORT      : 'export' ;
+EXTENDS     : 'extends' ;
+IMPORT      : 'import' ;
+SUPER       : 'super' ;
+// Accessors in object literals ({get x() {...}}); also names (see
+// `identifier`).
 GET         : 'get' ;
 SET         : 'set' ;
-OF          : 'of' ;
 
 // ---------------------------------------------------------------- punctuators
 
@@ -103,7 +98,6 @@ RPAREN      : ')' ;
 LBRACKET    : '[' ;
 RBRACKET    : ']' ;
 DOT         : '.' ;
-ELLIPSIS    : '...' ;
 SEMI        : ';' ;
 COMMA       : ',' ;
 LT          : '<' ;
@@ -119,7 +113,6 @@ MINUS       : '-' ;
 STAR        : '*' ;
 SLASH       : '/' ;
 PERCENT     : '%' ;
-POWER       : '**' ;
 INC         : '++' ;
 DEC         : '--' ;
 SHL         : '<<' ;
@@ -140,15 +133,12 @@ MINUS_ASSIGN : '-=' ;
 STAR_ASSIGN : '*=' ;
 SLASH_ASSIGN : '/=' ;
 PERCENT_ASSIGN : '%=' ;
-POWER_ASSIGN : '**=' ;
 SHL_ASSIGN  : '<<=' ;
 SAR_ASSIGN  : '>>=' ;
 SHR_ASSIGN  : '>>>=' ;
 AMP_ASSIGN  : '&=' ;
 PIPE_ASSIGN : '|=' ;
 CARET_ASSIGN : '^=' ;
-ARROW       : '=>' ;
-BACKTICK    : '`' -> pushMode(TEMPLATE) ;
 
 // ---------------------------------------------------------------- literals
 
@@ -162,146 +152,16 @@ BAD_NUMBER  : NUMBER_FRAG ID_PART+ ;
 BAD_REGEX   : '/' RE_BODY '/' ID_PART+ ;
 
 // ===========================================================================
-// TEMPLATE: template characters, '${', and the closing '`'
-// ===========================================================================
-
-mode TEMPLATE;
-
-// Dollar signs just before '`' or '${' belong to those tokens, so that
-// TEMPLATE_TEXT never ends with an unescaped '$'.
-TEMPLATE_CLOSE      : '$'* '`' -> type(BACKTICK), popMode ;
-TEMPLATE_SUBST_OPEN : '${' -> pushMode(TEMPLATE_EXPR) ;
-TEMPLATE_DOLLARS_SUBST_OPEN : '$'+ '${' -> type(TEMPLATE_SUBST_OPEN), pushMode(TEMPLATE_EXPR) ;
-TEMPLATE_TEXT       : TEMPLATE_UNIT+ ;
-
-// ===========================================================================
-// TEMPLATE_EXPR: the expression of a substitution (DEFAULT_MODE's tokens)
-// ===========================================================================
-
-mode TEMPLATE_EXPR;
-
-// The literals below are parenthesized so that ANTLR does not count them as
-// second definitions of the literal tokens ('{', 'if', ...): the parser
-// refers to tokens by their literals, which must stay unambiguous.
-
-TE_WS               : WS_FRAG -> channel(HIDDEN) ;
-TE_BLOCK_COMMENT    : BLOCK_COMMENT_FRAG -> channel(HIDDEN) ;
-TE_LINE_COMMENT     : LINE_COMMENT_FRAG -> channel(HIDDEN) ;
-
-TE_BREAK       : ('break') -> type(BREAK) ;
-TE_CASE        : ('case') -> type(CASE) ;
-TE_CATCH       : ('catch') -> type(CATCH) ;
-TE_CLASS       : ('class') -> type(CLASS) ;
-TE_CONST       : ('const') -> type(CONST) ;
-TE_CONTINUE    : ('continue') -> type(CONTINUE) ;
-TE_DEBUGGER    : ('debugger') -> type(DEBUGGER) ;
-TE_DEFAULT     : ('default') -> type(DEFAULT) ;
-TE_DELETE      : ('delete') -> type(DELETE) ;
-TE_DO          : ('do') -> type(DO) ;
-TE_ELSE        : ('else') -> type(ELSE) ;
-TE_ENUM        : ('enum') -> type(ENUM) ;
-TE_EXPORT      : ('export') -> type(EXPORT) ;
-TE_EXTENDS     : ('extends') -> type(EXTENDS) ;
-TE_FALSE       : ('false') -> type(FALSE) ;
-TE_FINALLY     : ('finally') -> type(FINALLY) ;
-TE_FOR         : ('for') -> type(FOR) ;
-TE_FUNCTION    : ('function') -> type(FUNCTION) ;
-TE_IF          : ('if') -> type(IF) ;
-TE_IMPORT      : ('import') -> type(IMPORT) ;
-TE_IN          : ('in') -> type(IN) ;
-TE_INSTANCEOF  : ('instanceof') -> type(INSTANCEOF) ;
-TE_LET         : ('let') -> type(LET) ;
-TE_NEW         : ('new') -> type(NEW) ;
-TE_NULL        : ('null') -> type(NULL) ;
-TE_RETURN      : ('return') -> type(RETURN) ;
-TE_SUPER       : ('super') -> type(SUPER) ;
-TE_SWITCH      : ('switch') -> type(SWITCH) ;
-TE_THIS        : ('this') -> type(THIS) ;
-TE_THROW       : ('throw') -> type(THROW) ;
-TE_TRUE        : ('true') -> type(TRUE) ;
-TE_TRY         : ('try') -> type(TRY) ;
-TE_TYPEOF      : ('typeof') -> type(TYPEOF) ;
-TE_VAR         : ('var') -> type(VAR) ;
-TE_VOID        : ('void') -> type(VOID) ;
-TE_WHILE       : ('while') -> type(WHILE) ;
-TE_WITH        : ('with') -> type(WITH) ;
-TE_YIELD       : ('yield') -> type(YIELD) ;
-TE_STATIC      : ('static') -> type(STATIC) ;
-TE_GET         : ('get') -> type(GET) ;
-TE_SET         : ('set') -> type(SET) ;
-TE_OF          : ('of') -> type(OF) ;
-
-TE_LBRACE      : ('{') -> type(LBRACE), pushMode(TEMPLATE_EXPR) ;
-TE_RBRACE      : ('}') -> type(RBRACE), popMode ;
-TE_LPAREN      : ('(') -> type(LPAREN) ;
-TE_RPAREN      : (')') -> type(RPAREN) ;
-TE_LBRACKET    : ('[') -> type(LBRACKET) ;
-TE_RBRACKET    : (']') -> type(RBRACKET) ;
-TE_DOT         : ('.') -> type(DOT) ;
-TE_ELLIPSIS    : ('...') -> type(ELLIPSIS) ;
-TE_SEMI        : (';') -> type(SEMI) ;
-TE_COMMA       : (',') -> type(COMMA) ;
-TE_LT          : ('<') -> type(LT) ;
-TE_GT          : ('>') -> type(GT) ;
-TE_LE          : ('<=') -> type(LE) ;
-TE_GE          : ('>=') -> type(GE) ;
-TE_EQ          : ('==') -> type(EQ) ;
-TE_NE          : ('!=') -> type(NE) ;
-TE_SEQ         : ('===') -> type(SEQ) ;
-TE_SNE         : ('!==') -> type(SNE) ;
-TE_PLUS        : ('+') -> type(PLUS) ;
-TE_MINUS       : ('-') -> type(MINUS) ;
-TE_STAR        : ('*') -> type(STAR) ;
-TE_SLASH       : ('/') -> type(SLASH) ;
-TE_PERCENT     : ('%') -> type(PERCENT) ;
-TE_POWER       : ('**') -> type(POWER) ;
-TE_INC         : ('++') -> type(INC) ;
-TE_DEC         : ('--') -> type(DEC) ;
-TE_SHL         : ('<<') -> type(SHL) ;
-TE_SAR         : ('>>') -> type(SAR) ;
-TE_SHR         : ('>>>') -> type(SHR) ;
-TE_AMP         : ('&') -> type(AMP) ;
-TE_PIPE        : ('|') -> type(PIPE) ;
-TE_CARET       : ('^') -> type(CARET) ;
-TE_BANG        : ('!') -> type(BANG) ;
-TE_TILDE       : ('~') -> type(TILDE) ;
-TE_AND         : ('&&') -> type(AND) ;
-TE_OR          : ('||') -> type(OR) ;
-TE_QUESTION    : ('?') -> type(QUESTION) ;
-TE_COLON       : (':') -> type(COLON) ;
-TE_ASSIGN      : ('=') -> type(ASSIGN) ;
-TE_PLUS_ASSIGN : ('+=') -> type(PLUS_ASSIGN) ;
-TE_MINUS_ASSIGN : ('-=') -> type(MINUS_ASSIGN) ;
-TE_STAR_ASSIGN : ('*=') -> type(STAR_ASSIGN) ;
-TE_SLASH_ASSIGN : ('/=') -> type(SLASH_ASSIGN) ;
-TE_PERCENT_ASSIGN : ('%=') -> type(PERCENT_ASSIGN) ;
-TE_POWER_ASSIGN : ('**=') -> type(POWER_ASSIGN) ;
-TE_SHL_ASSIGN  : ('<<=') -> type(SHL_ASSIGN) ;
-TE_SAR_ASSIGN  : ('>>=') -> type(SAR_ASSIGN) ;
-TE_SHR_ASSIGN  : ('>>>=') -> type(SHR_ASSIGN) ;
-TE_AMP_ASSIGN  : ('&=') -> type(AMP_ASSIGN) ;
-TE_PIPE_ASSIGN : ('|=') -> type(PIPE_ASSIGN) ;
-TE_CARET_ASSIGN : ('^=') -> type(CARET_ASSIGN) ;
-TE_ARROW       : ('=>') -> type(ARROW) ;
-TE_BACKTICK    : ('`') -> type(BACKTICK), pushMode(TEMPLATE) ;
-
-TE_NUMBER      : NUMBER_FRAG -> type(NUMBER) ;
-TE_STRING      : STRING_FRAG -> type(STRING) ;
-TE_REGEX       : REGEX_FRAG -> type(REGEX) ;
-TE_IDENTIFIER  : IDENTIFIER_FRAG -> type(IDENTIFIER) ;
-TE_BAD_NUMBER  : NUMBER_FRAG ID_PART+ -> type(BAD_NUMBER) ;
-TE_BAD_REGEX   : '/' RE_BODY '/' ID_PART+ -> type(BAD_REGEX) ;
-
-// ===========================================================================
 // Fragments
 // ===========================================================================
 
 // ---------------------------------------------------------------- white space and comments
-// ES5.1 7.2 WhiteSpace (TAB VT FF SP NBSP BOM and Unicode Zs) and 7.3
-// LineTerminator (LF CR LS PS).
+// ES5.1 7.2 WhiteSpace and 7.3 LineTerminator (LF CR LS PS).  White
+// space is TAB VT FF SP NBSP BOM: ES5.1 adds the other Unicode Zs
+// characters (U+1680, U+2000-U+200A, ...), which MuJS does not read.
 
 fragment WS_FRAG
-    : [\t\u000B\f \u00A0\uFEFF\u1680\u2000-\u200A\u202F\u205F\u3000\n\r\u2028\u2029]+
+    : [\t\u000B\f \u00A0\uFEFF\n\r\u2028\u2029]+
     ;
 
 fragment BLOCK_COMMENT_FRAG
@@ -318,9 +178,14 @@ fragment LINE_TERMINATOR_SEQUENCE
 
 // ---------------------------------------------------------------- identifiers
 // ES5.1 7.6: IdentifierStart is $, _ or a Unicode letter; IdentifierPart adds
-// digits, combining marks, connector punctuation, ZWNJ and ZWJ.  Only a
-// selection of Unicode letter blocks is listed; \uXXXX escapes in names
-// are not supported.
+// digits, combining marks, connector punctuation, ZWNJ and ZWJ.  Here, as
+// MuJS reads them: letters of the Latin, Greek, Cyrillic, Hebrew, Arabic,
+// Devanagari, Hiragana and Katakana blocks listed below (not the CJK
+// ideographs or Hangul syllables, of which MuJS knows only the first and
+// last), and the ASCII digits; no combining marks, other digits, ZWNJ,
+// ZWJ or connector punctuation.  A \uXXXX escape may stand for a letter,
+// '$', '_' or (not first) a digit of ASCII (\u0061bc is abc); escapes of
+// other characters are left out (MuJS accepts those that are letters).
 
 fragment IDENTIFIER_FRAG
     : ID_START ID_PART*
@@ -328,27 +193,37 @@ fragment IDENTIFIER_FRAG
 
 fragment ID_START
     : [a-zA-Z$_]
+    | '\\u00' ID_ESCAPED_START
     | [\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C1]
     | [\u0391-\u03A1\u03A3-\u03F5\u0400-\u0481\u048A-\u052F]
     | [\u05D0-\u05EA\u0620-\u064A\u0904-\u0939]
-    | [\u3041-\u3096\u30A1-\u30FA\u4E00-\u9FFF\uAC00-\uD7A3]
+    | [\u3041-\u3096\u30A1-\u30FA]
     ;
 
 fragment ID_PART
     : ID_START
-    | [0-9\u0300-\u036F\u0660-\u0669\u0966-\u096F\u200C\u200D\u203F\u2040]
+    | [0-9]
+    | '\\u003' [0-9]
+    ;
+
+// The last two hex digits of \u0041-\u005A, \u0061-\u007A, \u0024 and
+// \u005F.
+fragment ID_ESCAPED_START
+    : [46] [1-9a-fA-F]
+    | [57] [0-9aA]
+    | '5' [fF]
+    | '24'
     ;
 
 // ---------------------------------------------------------------- numbers
-// ES5.1 7.8.3 plus ES2015 0b / 0o literals.  Legacy octal (017) is left
-// out (Annex B); "0" followed by digits lexes as BAD_NUMBER.
+// ES5.1 7.8.3: decimal and hexadecimal.  Legacy octal (017) is left out
+// (Annex B; MuJS: "number with leading zero"); "0" followed by digits
+// lexes as BAD_NUMBER.
 
 fragment NUMBER_FRAG
     : DECIMAL_INTEGER ('.' DECIMAL_DIGIT*)? EXPONENT_PART?
     | '.' DECIMAL_DIGIT+ EXPONENT_PART?
     | '0' [xX] HEX_DIGIT+
-    | '0' [oO] [0-7]+
-    | '0' [bB] [01]+
     ;
 
 fragment DECIMAL_INTEGER
@@ -361,42 +236,29 @@ fragment HEX_DIGIT     : [0-9a-fA-F] ;
 fragment EXPONENT_PART : [eE] [+-]? DECIMAL_DIGIT+ ;
 
 // ---------------------------------------------------------------- strings
-// ES5.1 7.8.4 plus ES2015 \u{...}.  Legacy octal escapes (\1 .. \7, Annex
-// B) are left out; LS and PS may appear unescaped (ES2019).
+// ES5.1 7.8.4.  Legacy octal escapes (\1 .. \7, Annex B) are left out; no
+// line terminator (LF CR LS PS) may appear unescaped.
 
 fragment STRING_FRAG
-    : '"' (~["\\\n\r] | '\\' ESCAPE_SEQUENCE)* '"'
-    | '\'' (~['\\\n\r] | '\\' ESCAPE_SEQUENCE)* '\''
+    : '"' (~["\\\n\r\u2028\u2029] | '\\' ESCAPE_SEQUENCE)* '"'
+    | '\'' (~['\\\n\r\u2028\u2029] | '\\' ESCAPE_SEQUENCE)* '\''
     ;
 
-// What follows a backslash in strings and templates: a single-character or
-// non-escape character, \0, \xHH, \uHHHH, \u{H...}, or a line continuation.
+// What follows a backslash: a single-character or non-escape character,
+// \0, \xHH, \uHHHH, or a line continuation.
 fragment ESCAPE_SEQUENCE
     : ~[0-9xu\n\r\u2028\u2029]
     | '0'
     | 'x' HEX_DIGIT HEX_DIGIT
     | 'u' HEX_DIGIT HEX_DIGIT HEX_DIGIT HEX_DIGIT
-    | 'u{' HEX_DIGIT HEX_DIGIT? HEX_DIGIT? HEX_DIGIT? HEX_DIGIT? '}'
-    | 'u{10' HEX_DIGIT HEX_DIGIT HEX_DIGIT HEX_DIGIT '}'
     | LINE_TERMINATOR_SEQUENCE
-    ;
-
-// ---------------------------------------------------------------- templates
-// ES2015 11.8.6: any character but '`', '\' and the '$' of '${'; escapes as
-// in strings.
-
-fragment TEMPLATE_UNIT
-    : ~[`\\$]
-    | '\\' ESCAPE_SEQUENCE
-    | '$'+ ~[`\\${]
-    | '$'+ '\\' ESCAPE_SEQUENCE
     ;
 
 // ---------------------------------------------------------------- regular expressions
 // ES5.1 7.8.5 (the literal) and 15.10.1 (the pattern).  The body must be a
 // well-formed pattern; its first character may not be white space, '*',
 // '/' or '=' (see the header).  Flags: g, i and m in any order, each at
-// most once, then optionally y.  The u and s flags are left out.
+// most once (ES5.1 15.10.4.1; y, u and s came later).
 
 fragment REGEX_FRAG
     : '/' RE_BODY '/' RE_FLAGS?
@@ -497,9 +359,7 @@ fragment RE_CLASS_ESCAPE
     ;
 
 fragment RE_FLAGS
-    : ( 'g' | 'i' | 'm'
-      | 'gi' | 'ig' | 'gm' | 'mg' | 'im' | 'mi'
-      | 'gim' | 'gmi' | 'igm' | 'img' | 'mgi' | 'mig'
-      ) 'y'?
-    | 'y'
+    : 'g' | 'i' | 'm'
+    | 'gi' | 'ig' | 'gm' | 'mg' | 'im' | 'mi'
+    | 'gim' | 'gmi' | 'igm' | 'img' | 'mgi' | 'mig'
     ;

@@ -1,52 +1,50 @@
 /*
- * JavaScriptParser.g4 -- the syntax of ECMAScript: ES5.1 complete plus the
- * ES2015+ syntax that engines commonly accept (see README.md for the list
- * and for what is left out).  Use it with JavaScriptLexer.g4.
+ * JavaScriptParser.g4 -- the syntax of ECMAScript 5.1 (an ES5.1 profile:
+ * see README.md for the policies and for what is left out).  Use it with
+ * JavaScriptLexer.g4.  Modern JavaScript (ES2022) is
+ * antlr_grammars/ecmascript/.
  *
  * Written for the grammut project from the ECMAScript Language
- * Specification: ES5.1 chapters 11-14 and ECMA-262 2015+ sections 12-15.
- * The grammar is loaded through ANTLR's interpreters, so it has no actions
- * and no semantic predicates.  What the specification expresses with
- * lookahead restrictions, grammar parameters and cover grammars is written
- * out as separate rules:
+ * Specification, 5.1 edition, chapters 11-14.  The grammar is loaded
+ * through ANTLR's interpreters, so it has no actions and no semantic
+ * predicates.  What the specification expresses with lookahead
+ * restrictions, the NoIn productions and static rules is written out as
+ * separate rules:
  *
- *  - [Return] / [Yield] and the context of break/continue: the statement
- *    rules exist once per context.  The suffix names the function context:
- *    none (the script: no return), Fn (function bodies: return) or Gen
- *    (generator bodies: return and yield); then the loop context: none
- *    (only a labelled break), Switch (inside a switch: break) or Loop
- *    (inside a loop: break and continue).  The copies are generated from
- *    one template and must be kept in sync.  `yield` is only accepted at
- *    statement level: as an expression statement, as the value of an
- *    assignment, or as the initializer of a declaration.
- *  - ExpressionStatement's lookahead restriction (no '{', 'function' or
- *    'class' first): `expressionNB` and the other ...NB rules are copies of
- *    the expression rules whose first operand is not an object literal,
- *    function, generator or class expression.  An arrow function's concise
- *    body uses them too (it may not start with '{'; a bare function or
- *    class expression is allowed there).
+ *  - The context of return, break and continue: the statement rules exist
+ *    once per context.  The suffix names the function context: none (the
+ *    script: no return) or Fn (function bodies: return); then the loop
+ *    context: none (only a labelled break), Switch (inside a switch:
+ *    break) or Loop (inside a loop: break and continue).  The copies are
+ *    generated from one template and must be kept in sync.
+ *  - Function declarations are source elements (ES5.1 14, 13): only at the
+ *    top level of the program and of function bodies, never in blocks,
+ *    case clauses or as the body of if/while/for/labels.
+ *  - ExpressionStatement's lookahead restriction (no '{' or 'function'
+ *    first): `expressionNB` and the other ...NB rules are copies of the
+ *    expression rules whose first operand is not an object literal or a
+ *    function expression.  Nor is it a regular expression literal: engines
+ *    that tell a regex from a division by the token before it (MuJS) read
+ *    `if (x) /a/.test(s);` as a division.
+ *  - The NoIn productions (11.8, 12.6): the initializers and expression at
+ *    the start of a for statement have no 'in' outside brackets
+ *    (`expressionNoIn`), so for (a in b; ;) is not a for loop.
  *  - Automatic semicolon insertion: every statement that ends with ';' in
  *    the specification needs it, except that a return, break, continue,
- *    throw or debugger statement (or a yield in a generator) that ends a
- *    statement list, before '}' or the end of the program, may leave it
- *    out (`lastStatement...`).  Newlines are never significant.
+ *    throw or debugger statement that ends a statement list, before '}' or
+ *    the end of the program, may leave it out (`lastStatement...`).
+ *    Newlines are never significant.
  *  - Assignment targets are structural (no "1 = 2", "f() = 1", "a + b++"):
- *    `simpleAssignmentTarget` for =, op= and prefix ++/--, postfix ++/--
- *    only after a name or a property access (`chainTail`), and
- *    `assignmentPattern` for destructuring.  The cover grammars (arrow
- *    parameters vs. a parenthesized expression, destructuring vs. an array
- *    or object literal) are left to ANTLR's unlimited lookahead; the rules
- *    are arranged so that this lookahead stays short in realistic code.
- *  - Lexical declarations (let, const, class) and function declarations are
- *    only allowed in statement lists, never as the body of if/while/for.
+ *    `simpleAssignmentTarget` for =, op=, prefix ++/-- and for-in, postfix
+ *    ++/-- only after a name or a property access (`chainTail`).
  *
  * Binary operators form a flat chain (operand op operand ...) without
  * precedence levels; see `conditionalExpression`.  Member and call chains
  * are right-recursive (`chainTail`).
  *
  * Static semantics ("early errors") are not checked: undefined labels,
- * super outside methods, duplicate declarations, strict-mode restrictions,
- * regular expression semantics.
+ * duplicate labels, strict-mode restrictions, regular expression
+ * semantics.
  */
 parser grammar JavaScriptParser;
 
@@ -54,25 +52,26 @@ options {
     tokenVocab = JavaScriptLexer;
 }
 
-// ================================================================ programs and statement lists
+// ================================================================ programs and source elements
 
 program
-    : statementListItem* lastStatement? EOF
+    : sourceElement* lastStatement? EOF
+    ;
+
+sourceElement
+    : statement
+    | functionDeclaration
     ;
 
 // ---------------------------------------------------------------- statements in their contexts
 // The same rules for each context (see the header): function context
-// (none, Fn, Gen) times loop context (none, Switch, Loop).  Loops and
-// switch statements have one copy per function context; their bodies are
-// in the Loop and Switch contexts.
+// (none, Fn) times loop context (none, Switch, Loop).  Loops and switch
+// statements have one copy per function context; their bodies are in the
+// Loop and Switch contexts.
+
 // ======== script level
 
 // ---- script level, outside loops and switch
-
-statementListItem
-    : statement
-    | declaration
-    ;
 
 statement
     : block
@@ -93,7 +92,7 @@ statement
     ;
 
 block
-    : '{' statementListItem* lastStatement? '}'
+    : '{' statement* lastStatement? '}'
     ;
 
 ifStatement
@@ -113,7 +112,7 @@ tryStatement
     ;
 
 catchClause
-    : 'catch' ('(' catchParameter ')')? block
+    : 'catch' '(' identifier ')' block
     ;
 
 lastStatement
@@ -123,11 +122,6 @@ lastStatement
     ;
 
 // ---- script level, in a switch (break allowed)
-
-statementListItemSwitch
-    : statementSwitch
-    | declaration
-    ;
 
 statementSwitch
     : blockSwitch
@@ -148,7 +142,7 @@ statementSwitch
     ;
 
 blockSwitch
-    : '{' statementListItemSwitch* lastStatementSwitch? '}'
+    : '{' statementSwitch* lastStatementSwitch? '}'
     ;
 
 ifStatementSwitch
@@ -168,7 +162,7 @@ tryStatementSwitch
     ;
 
 catchClauseSwitch
-    : 'catch' ('(' catchParameter ')')? blockSwitch
+    : 'catch' '(' identifier ')' blockSwitch
     ;
 
 lastStatementSwitch
@@ -178,11 +172,6 @@ lastStatementSwitch
     ;
 
 // ---- script level, in a loop (break and continue allowed)
-
-statementListItemLoop
-    : statementLoop
-    | declaration
-    ;
 
 statementLoop
     : blockLoop
@@ -204,7 +193,7 @@ statementLoop
     ;
 
 blockLoop
-    : '{' statementListItemLoop* lastStatementLoop? '}'
+    : '{' statementLoop* lastStatementLoop? '}'
     ;
 
 ifStatementLoop
@@ -224,7 +213,7 @@ tryStatementLoop
     ;
 
 catchClauseLoop
-    : 'catch' ('(' catchParameter ')')? blockLoop
+    : 'catch' '(' identifier ')' blockLoop
     ;
 
 lastStatementLoop
@@ -253,11 +242,11 @@ switchStatementSwitch
     ;
 
 caseClauseSwitch
-    : 'case' expression ':' statementListItemSwitch*
+    : 'case' expression ':' statementSwitch*
     ;
 
 defaultClauseSwitch
-    : 'default' ':' statementListItemSwitch*
+    : 'default' ':' statementSwitch*
     ;
 
 switchStatementLoop
@@ -265,21 +254,16 @@ switchStatementLoop
     ;
 
 caseClauseLoop
-    : 'case' expression ':' statementListItemLoop*
+    : 'case' expression ':' statementLoop*
     ;
 
 defaultClauseLoop
-    : 'default' ':' statementListItemLoop*
+    : 'default' ':' statementLoop*
     ;
 
 // ======== function bodies
 
 // ---- function bodies, outside loops and switch
-
-statementListItemFn
-    : statementFn
-    | declaration
-    ;
 
 statementFn
     : blockFn
@@ -301,7 +285,7 @@ statementFn
     ;
 
 blockFn
-    : '{' statementListItemFn* lastStatementFn? '}'
+    : '{' statementFn* lastStatementFn? '}'
     ;
 
 ifStatementFn
@@ -321,7 +305,7 @@ tryStatementFn
     ;
 
 catchClauseFn
-    : 'catch' ('(' catchParameter ')')? blockFn
+    : 'catch' '(' identifier ')' blockFn
     ;
 
 lastStatementFn
@@ -332,11 +316,6 @@ lastStatementFn
     ;
 
 // ---- function bodies, in a switch (break allowed)
-
-statementListItemFnSwitch
-    : statementFnSwitch
-    | declaration
-    ;
 
 statementFnSwitch
     : blockFnSwitch
@@ -358,7 +337,7 @@ statementFnSwitch
     ;
 
 blockFnSwitch
-    : '{' statementListItemFnSwitch* lastStatementFnSwitch? '}'
+    : '{' statementFnSwitch* lastStatementFnSwitch? '}'
     ;
 
 ifStatementFnSwitch
@@ -378,7 +357,7 @@ tryStatementFnSwitch
     ;
 
 catchClauseFnSwitch
-    : 'catch' ('(' catchParameter ')')? blockFnSwitch
+    : 'catch' '(' identifier ')' blockFnSwitch
     ;
 
 lastStatementFnSwitch
@@ -389,11 +368,6 @@ lastStatementFnSwitch
     ;
 
 // ---- function bodies, in a loop (break and continue allowed)
-
-statementListItemFnLoop
-    : statementFnLoop
-    | declaration
-    ;
 
 statementFnLoop
     : blockFnLoop
@@ -416,7 +390,7 @@ statementFnLoop
     ;
 
 blockFnLoop
-    : '{' statementListItemFnLoop* lastStatementFnLoop? '}'
+    : '{' statementFnLoop* lastStatementFnLoop? '}'
     ;
 
 ifStatementFnLoop
@@ -436,7 +410,7 @@ tryStatementFnLoop
     ;
 
 catchClauseFnLoop
-    : 'catch' ('(' catchParameter ')')? blockFnLoop
+    : 'catch' '(' identifier ')' blockFnLoop
     ;
 
 lastStatementFnLoop
@@ -466,11 +440,11 @@ switchStatementFnSwitch
     ;
 
 caseClauseFnSwitch
-    : 'case' expression ':' statementListItemFnSwitch*
+    : 'case' expression ':' statementFnSwitch*
     ;
 
 defaultClauseFnSwitch
-    : 'default' ':' statementListItemFnSwitch*
+    : 'default' ':' statementFnSwitch*
     ;
 
 switchStatementFnLoop
@@ -478,243 +452,14 @@ switchStatementFnLoop
     ;
 
 caseClauseFnLoop
-    : 'case' expression ':' statementListItemFnLoop*
+    : 'case' expression ':' statementFnLoop*
     ;
 
 defaultClauseFnLoop
-    : 'default' ':' statementListItemFnLoop*
-    ;
-
-// ======== generator bodies
-
-// ---- generator bodies, outside loops and switch
-
-statementListItemGen
-    : statementGen
-    | declaration
-    | yieldDeclaration
-    ;
-
-statementGen
-    : blockGen
-    | variableStatement
-    | emptyStatement
-    | expressionStatement
-    | ifStatementGen
-    | doWhileStatementGen
-    | whileStatementGen
-    | forStatementGen
-    | labelledBreakStatement
-    | returnStatement
-    | yieldStatement
-    | withStatementGen
-    | labelledStatementGen
-    | switchStatementGenSwitch
-    | throwStatement
-    | tryStatementGen
-    | debuggerStatement
-    ;
-
-blockGen
-    : '{' statementListItemGen* lastStatementGen? '}'
-    ;
-
-ifStatementGen
-    : 'if' '(' expression ')' statementGen ('else' statementGen)?
-    ;
-
-withStatementGen
-    : 'with' '(' expression ')' statementGen
-    ;
-
-labelledStatementGen
-    : identifier ':' statementGen
-    ;
-
-tryStatementGen
-    : 'try' blockGen (catchClauseGen ('finally' blockGen)? | 'finally' blockGen)
-    ;
-
-catchClauseGen
-    : 'catch' ('(' catchParameter ')')? blockGen
-    ;
-
-lastStatementGen
-    : 'break' identifier
-    | 'throw' expression
-    | 'debugger'
-    | 'return' expression?
-    | yieldExpression
-    ;
-
-// ---- generator bodies, in a switch (break allowed)
-
-statementListItemGenSwitch
-    : statementGenSwitch
-    | declaration
-    | yieldDeclaration
-    ;
-
-statementGenSwitch
-    : blockGenSwitch
-    | variableStatement
-    | emptyStatement
-    | expressionStatement
-    | ifStatementGenSwitch
-    | doWhileStatementGen
-    | whileStatementGen
-    | forStatementGen
-    | breakStatement
-    | returnStatement
-    | yieldStatement
-    | withStatementGenSwitch
-    | labelledStatementGenSwitch
-    | switchStatementGenSwitch
-    | throwStatement
-    | tryStatementGenSwitch
-    | debuggerStatement
-    ;
-
-blockGenSwitch
-    : '{' statementListItemGenSwitch* lastStatementGenSwitch? '}'
-    ;
-
-ifStatementGenSwitch
-    : 'if' '(' expression ')' statementGenSwitch ('else' statementGenSwitch)?
-    ;
-
-withStatementGenSwitch
-    : 'with' '(' expression ')' statementGenSwitch
-    ;
-
-labelledStatementGenSwitch
-    : identifier ':' statementGenSwitch
-    ;
-
-tryStatementGenSwitch
-    : 'try' blockGenSwitch (catchClauseGenSwitch ('finally' blockGenSwitch)? | 'finally' blockGenSwitch)
-    ;
-
-catchClauseGenSwitch
-    : 'catch' ('(' catchParameter ')')? blockGenSwitch
-    ;
-
-lastStatementGenSwitch
-    : 'break' identifier?
-    | 'throw' expression
-    | 'debugger'
-    | 'return' expression?
-    | yieldExpression
-    ;
-
-// ---- generator bodies, in a loop (break and continue allowed)
-
-statementListItemGenLoop
-    : statementGenLoop
-    | declaration
-    | yieldDeclaration
-    ;
-
-statementGenLoop
-    : blockGenLoop
-    | variableStatement
-    | emptyStatement
-    | expressionStatement
-    | ifStatementGenLoop
-    | doWhileStatementGen
-    | whileStatementGen
-    | forStatementGen
-    | continueStatement
-    | breakStatement
-    | returnStatement
-    | yieldStatement
-    | withStatementGenLoop
-    | labelledStatementGenLoop
-    | switchStatementGenLoop
-    | throwStatement
-    | tryStatementGenLoop
-    | debuggerStatement
-    ;
-
-blockGenLoop
-    : '{' statementListItemGenLoop* lastStatementGenLoop? '}'
-    ;
-
-ifStatementGenLoop
-    : 'if' '(' expression ')' statementGenLoop ('else' statementGenLoop)?
-    ;
-
-withStatementGenLoop
-    : 'with' '(' expression ')' statementGenLoop
-    ;
-
-labelledStatementGenLoop
-    : identifier ':' statementGenLoop
-    ;
-
-tryStatementGenLoop
-    : 'try' blockGenLoop (catchClauseGenLoop ('finally' blockGenLoop)? | 'finally' blockGenLoop)
-    ;
-
-catchClauseGenLoop
-    : 'catch' ('(' catchParameter ')')? blockGenLoop
-    ;
-
-lastStatementGenLoop
-    : 'continue' identifier?
-    | 'break' identifier?
-    | 'throw' expression
-    | 'debugger'
-    | 'return' expression?
-    | yieldExpression
-    ;
-
-// ---- generator bodies: loops and switch
-
-doWhileStatementGen
-    : 'do' statementGenLoop 'while' '(' expression ')' ';'
-    ;
-
-whileStatementGen
-    : 'while' '(' expression ')' statementGenLoop
-    ;
-
-forStatementGen
-    : 'for' '(' forHead ')' statementGenLoop
-    ;
-
-switchStatementGenSwitch
-    : 'switch' '(' expression ')' '{' caseClauseGenSwitch* (defaultClauseGenSwitch caseClauseGenSwitch*)? '}'
-    ;
-
-caseClauseGenSwitch
-    : 'case' expression ':' statementListItemGenSwitch*
-    ;
-
-defaultClauseGenSwitch
-    : 'default' ':' statementListItemGenSwitch*
-    ;
-
-switchStatementGenLoop
-    : 'switch' '(' expression ')' '{' caseClauseGenLoop* (defaultClauseGenLoop caseClauseGenLoop*)? '}'
-    ;
-
-caseClauseGenLoop
-    : 'case' expression ':' statementListItemGenLoop*
-    ;
-
-defaultClauseGenLoop
-    : 'default' ':' statementListItemGenLoop*
+    : 'default' ':' statementFnLoop*
     ;
 
 // ---------------------------------------------------------------- statements shared by all contexts
-
-declaration
-    : functionDeclaration
-    | generatorDeclaration
-    | classDeclaration
-    | lexicalDeclaration
-    ;
 
 variableStatement
     : variableDeclarationList ';'
@@ -726,20 +471,6 @@ variableDeclarationList
 
 variableDeclaration
     : identifier initializer?
-    | bindingPattern initializer
-    ;
-
-lexicalDeclaration
-    : lexicalBindingList ';'
-    ;
-
-lexicalBindingList
-    : 'let' variableDeclaration (',' variableDeclaration)*
-    | 'const' constBinding (',' constBinding)*
-    ;
-
-constBinding
-    : bindingTarget initializer
     ;
 
 initializer
@@ -779,236 +510,71 @@ debuggerStatement
     : 'debugger' ';'
     ;
 
-// for (init; test; update), for (left in object), for (left of iterable).
+// for (init; test; update) and for (left in object).  The init has no
+// 'in' outside brackets (ES5.1 12.6.3: ExpressionNoIn,
+// VariableDeclarationListNoIn), so `for (var x = a in b)` is a for-in
+// with an initializer and `for (a in b; ;)` is an error, as in engines.
 forHead
     : forInit? ';' expression? ';' expression?
-    | forInOfLeft 'in' expression
-    | forInOfLeft 'of' assignmentExpression
+    | forInLeft 'in' expression
     ;
 
 forInit
-    : variableDeclarationList
-    | lexicalBindingList
-    | expression
+    : 'var' variableDeclarationNoIn (',' variableDeclarationNoIn)*
+    | expressionNoIn
     ;
 
-forInOfLeft
-    : ('var' | 'let' | 'const') bindingTarget
-    | assignmentTarget
+forInLeft
+    : 'var' variableDeclarationNoIn
+    | simpleAssignmentTarget
     ;
 
-catchParameter
-    : bindingTarget
+variableDeclarationNoIn
+    : identifier ('=' assignmentExpressionNoIn)?
     ;
 
-// ---- yield (generator bodies only)
-
-yieldStatement
-    : yieldBody ';'
-    ;
-
-yieldDeclaration
-    : yieldBinding ';'
-    ;
-
-yieldBody
-    : yieldExpression
-    | simpleAssignmentTarget assignmentOperator yieldExpression
-    | arrayAssignmentPattern '=' yieldExpression
-    | 'var' bindingTarget '=' yieldExpression
-    ;
-
-yieldBinding
-    : ('let' | 'const') bindingTarget '=' yieldExpression
-    ;
-
-yieldExpression
-    : 'yield'
-    | 'yield' '*'? assignmentExpression
-    ;
-
-// ================================================================ functions and classes
+// ================================================================ functions
 
 functionDeclaration
-    : 'function' identifier '(' formalParameters ')' functionBody
-    ;
-
-generatorDeclaration
-    : 'function' '*' identifier '(' formalParameters ')' generatorBody
+    : 'function' identifier '(' formalParameterList? ')' functionBody
     ;
 
 functionExpression
-    : 'function' identifier? '(' formalParameters ')' functionBody
+    : 'function' identifier? '(' formalParameterList? ')' functionBody
     ;
 
-generatorExpression
-    : 'function' '*' identifier? '(' formalParameters ')' generatorBody
-    ;
-
-formalParameters
-    : (formalParameter (',' formalParameter)* (',' restParameter)?)?
-    | restParameter
-    ;
-
-formalParameter
-    : bindingElement
-    ;
-
-restParameter
-    : '...' bindingTarget
+formalParameterList
+    : identifier (',' identifier)*
     ;
 
 functionBody
-    : '{' statementListItemFn* lastStatementFn? '}'
+    : '{' sourceElementFn* lastStatementFn? '}'
     ;
 
-generatorBody
-    : '{' statementListItemGen* lastStatementGen? '}'
-    ;
-
-arrowFunction
-    : arrowParameters '=>' conciseBody
-    ;
-
-arrowParameters
-    : identifier
-    | '(' formalParameters ')'
-    ;
-
-// A concise body may not start with '{' (that is a function body); a bare
-// function, generator or class expression is allowed.
-conciseBody
-    : functionBody
-    | assignmentExpressionNB
-    | functionExpression
-    | generatorExpression
-    | classExpression
-    ;
-
-classDeclaration
-    : 'class' identifier classTail
-    ;
-
-classExpression
-    : 'class' identifier? classTail
-    ;
-
-classTail
-    : ('extends' classHeritage)? '{' classElement* '}'
-    ;
-
-classElement
-    : methodDefinition
-    | 'static' methodDefinition
-    | ';'
-    ;
-
-methodDefinition
-    : propertyName '(' formalParameters ')' functionBody
-    | '*' propertyName '(' formalParameters ')' generatorBody
-    | 'get' propertyName '(' ')' functionBody
-    | 'set' propertyName '(' formalParameter ')' functionBody
-    ;
-
-// ================================================================ destructuring
-
-bindingTarget
-    : identifier
-    | bindingPattern
-    ;
-
-bindingPattern
-    : objectBindingPattern
-    | arrayBindingPattern
-    ;
-
-objectBindingPattern
-    : '{' bindingRestProperty? '}'
-    | '{' bindingProperty (',' bindingProperty)* (',' bindingRestProperty?)? '}'
-    ;
-
-bindingProperty
-    : identifier initializer?
-    | propertyName ':' bindingElement
-    ;
-
-bindingRestProperty
-    : '...' identifier
-    ;
-
-arrayBindingPattern
-    : '[' bindingElement? (',' bindingElement?)* (',' bindingRestElement)? ']'
-    | '[' bindingRestElement ']'
-    ;
-
-bindingElement
-    : bindingTarget initializer?
-    ;
-
-bindingRestElement
-    : '...' bindingTarget
-    ;
-
-// Destructuring assignment: the targets are assignable expressions.
-assignmentTarget
-    : simpleAssignmentTarget
-    | assignmentPattern
-    ;
-
-assignmentPattern
-    : objectAssignmentPattern
-    | arrayAssignmentPattern
-    ;
-
-objectAssignmentPattern
-    : '{' assignmentRestProperty? '}'
-    | '{' assignmentProperty (',' assignmentProperty)* (',' assignmentRestProperty?)? '}'
-    ;
-
-assignmentProperty
-    : identifier initializer?
-    | propertyName ':' assignmentElement
-    ;
-
-assignmentRestProperty
-    : '...' simpleAssignmentTarget
-    ;
-
-arrayAssignmentPattern
-    : '[' assignmentElement? (',' assignmentElement?)* (',' assignmentRestElement)? ']'
-    | '[' assignmentRestElement ']'
-    ;
-
-assignmentElement
-    : assignmentTarget initializer?
-    ;
-
-assignmentRestElement
-    : '...' assignmentTarget
+sourceElementFn
+    : statementFn
+    | functionDeclaration
     ;
 
 // ================================================================ expressions
 //
 // Binary operators are written as a flat chain, operand (op operand)*,
-// without precedence levels: every such sequence is valid JavaScript (the
-// exponent operator, whose left operand may not be a unary expression, is
-// handled inside `operand`).  Member and call chains are right-recursive
-// (`chainTail`), so that the parser decides whether ++/-- may follow after
-// each property access, never before it.
+// without precedence levels: every such sequence is valid JavaScript.
+// Member and call chains are right-recursive (`chainTail`), so that the
+// parser decides whether ++/-- may follow after each property access,
+// never before it.
 
 expression
     : assignmentExpression (',' assignmentExpression)*
     ;
 
 assignmentExpression
-    : arrowFunction
-    | assignmentPattern '=' assignmentExpression
-    | simpleAssignmentTarget assignmentOperator assignmentExpression
+    : simpleAssignmentTarget assignmentOperator assignmentExpression
     | conditionalExpression
     ;
 
 conditionalExpression
-    : operand (binaryOperator operand)* ('?' assignmentExpression ':' assignmentExpression)?
+    : unaryExpression (binaryOperator unaryExpression)* ('?' assignmentExpression ':' assignmentExpression)?
     ;
 
 // The operator classes are separate rules so that a generator can learn
@@ -1059,21 +625,13 @@ assignmentOperator
 
 compoundAssignmentOperator
     : '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '>>>=' | '&=' | '^='
-    | '|=' | '**='
-    ;
-
-// ExponentiationExpression: a unary expression, or an update expression
-// raised to a power ('**' is right-associative; "-a ** b" is an error).
-operand
-    : unaryOperator unaryExpression
-    | 'delete' deleteTarget
-    | updateExpression ('**' operand)?
+    | '|='
     ;
 
 unaryExpression
     : unaryOperator unaryExpression
     | 'delete' deleteTarget
-    | updateExpression
+    | postfixExpression
     ;
 
 // What `delete` removes: a property, or a name. ES5 (11.4.1) lets any
@@ -1087,7 +645,7 @@ deleteTarget
 
 // Accesses and calls ending in a property access.
 deleteChain
-    : (propertySuffix | callSuffix) deleteChain
+    : (propertySuffix | arguments) deleteChain
     | propertySuffix
     ;
 
@@ -1106,35 +664,26 @@ unaryKeywordOperator
     : 'typeof' | 'void'
     ;
 
-// LeftHandSideExpression and UpdateExpression.
-updateExpression
+// LeftHandSideExpression and PostfixExpression, and prefix ++/--.
+postfixExpression
     : primaryExpression chainTail?
     | identifier ('++' | '--')
-    | 'super' chainTail
     | 'new' constructorReference arguments chainTail?
     | newExpression
     | ('++' | '--') simpleAssignmentTarget
     ;
 
-// Property accesses, calls and tagged templates after a primary
-// expression; ++ or -- may follow a property access.
+// Property accesses and calls after a primary expression; ++ or -- may
+// follow a property access.
 chainTail
     : propertySuffix (chainTail | '++' | '--')?
-    | callSuffix chainTail?
+    | arguments chainTail?
     ;
 
 propertySuffix
     : '.' identifierName
     | '[' expression ']'
     ;
-
-callSuffix
-    : arguments
-    | templateLiteral
-    ;
-
-
-
 
 // `new` without arguments ("new Date"): nothing can be called or
 // accessed on it without parentheses.
@@ -1151,12 +700,12 @@ constructorReference
     : (identifier | 'this') ('.' identifierName)*
     ;
 
-// What =, op=, prefix ++/--, destructuring and for-in/of assign to: a
-// name or a property access, possibly parenthesized.  The object of the
-// property access is a chain of names, this and super, property accesses
-// and calls; property keys ([...]) and call arguments inside a target are
-// simple expressions (`targetExpression`: names, literals, such chains,
-// unary and binary operators, ++/--), as in a[i + 1], this.items[key],
+// What =, op=, prefix ++/-- and for-in assign to: a name or a property
+// access, possibly parenthesized.  The object of the property access is a
+// chain of names and this, property accesses and calls; property keys
+// ([...]) and call arguments inside a target are simple expressions
+// (`targetExpression`: names, literals, such chains, unary and binary
+// operators, ++/--), as in a[i + 1], this.items[key],
 // el.querySelector("p").style.  Other targets (f(function () {}).x,
 // a[b ? c : d], (a || b).c) are not accepted.  Keeping targets simple lets
 // the parser tell an assignment from other expressions without reading
@@ -1174,7 +723,6 @@ memberTarget
 targetHead
     : identifier
     | 'this'
-    | 'super'
     ;
 
 // Ends with a property access.
@@ -1209,11 +757,6 @@ targetOperandTail
     | targetArguments targetOperandTail?
     ;
 
-// The class after `extends`: a LeftHandSideExpression.
-classHeritage
-    : primaryExpression (propertySuffix | callSuffix)*
-    ;
-
 primaryExpression
     : 'this'
     | identifier
@@ -1221,9 +764,6 @@ primaryExpression
     | arrayLiteral
     | objectLiteral
     | functionExpression
-    | generatorExpression
-    | classExpression
-    | templateLiteral
     | parenthesizedExpression
     ;
 
@@ -1232,11 +772,7 @@ parenthesizedExpression
     ;
 
 arguments
-    : '(' (argument (',' argument)*)? ')'
-    ;
-
-argument
-    : '...'? assignmentExpression
+    : '(' (assignmentExpression (',' assignmentExpression)*)? ')'
     ;
 
 literal
@@ -1263,78 +799,101 @@ regularExpressionLiteral
     : REGEX
     ;
 
+// Elisions and a trailing comma: [a, , b,].
 arrayLiteral
-    : '[' arrayElement? (',' arrayElement?)* ']'
-    ;
-
-arrayElement
-    : '...'? assignmentExpression
+    : '[' assignmentExpression? (',' assignmentExpression?)* ']'
     ;
 
 objectLiteral
-    : '{' (propertyDefinition (',' propertyDefinition)* ','?)? '}'
+    : '{' (propertyAssignment (',' propertyAssignment)* ','?)? '}'
     ;
 
-propertyDefinition
+propertyAssignment
     : propertyName ':' assignmentExpression
-    | methodDefinition
-    | identifier
-    | '...' assignmentExpression
+    | 'get' propertyName '(' ')' functionBody
+    | 'set' propertyName '(' identifier ')' functionBody
     ;
 
 propertyName
     : identifierName
     | STRING
     | NUMBER
-    | '[' assignmentExpression ']'
-    ;
-
-templateLiteral
-    : BACKTICK TEMPLATE_TEXT? (TEMPLATE_SUBST_OPEN expression '}' TEMPLATE_TEXT?)* BACKTICK
     ;
 
 // ---- expressions that may start an expression statement (NB: no '{',
-// 'function' or 'class' first).  Only the first operand differs.
+// 'function' or regular expression first).  Only the first operand
+// differs.
 
 expressionNB
     : assignmentExpressionNB (',' assignmentExpression)*
     ;
 
 assignmentExpressionNB
-    : arrowFunction
-    | arrayAssignmentPattern '=' assignmentExpression
-    | simpleAssignmentTarget assignmentOperator assignmentExpression
+    : simpleAssignmentTarget assignmentOperator assignmentExpression
     | conditionalExpressionNB
     ;
 
 conditionalExpressionNB
-    : operandNB (binaryOperator operand)* ('?' assignmentExpression ':' assignmentExpression)?
+    : unaryExpressionNB (binaryOperator unaryExpression)* ('?' assignmentExpression ':' assignmentExpression)?
     ;
 
-operandNB
+unaryExpressionNB
     : unaryOperator unaryExpression
     | 'delete' deleteTarget
-    | updateExpressionNB ('**' operand)?
+    | postfixExpressionNB
     ;
 
-updateExpressionNB
+postfixExpressionNB
     : primaryExpressionNB chainTail?
     | identifier ('++' | '--')
-    | 'super' chainTail
     | 'new' constructorReference arguments chainTail?
     | newExpression
     | ('++' | '--') simpleAssignmentTarget
     ;
 
-
-
 primaryExpressionNB
     : 'this'
     | identifier
-    | literal
+    | literalNB
     | arrayLiteral
-    | templateLiteral
     | parenthesizedExpression
+    ;
+
+literalNB
+    : 'null'
+    | booleanLiteral
+    | numericLiteral
+    | stringLiteral
+    ;
+
+// ---- expressions at the start of a for statement (NoIn: no 'in'
+// operator outside brackets).  'in' may still appear between '?' and ':'.
+
+expressionNoIn
+    : assignmentExpressionNoIn (',' assignmentExpressionNoIn)*
+    ;
+
+assignmentExpressionNoIn
+    : simpleAssignmentTarget assignmentOperator assignmentExpressionNoIn
+    | conditionalExpressionNoIn
+    ;
+
+conditionalExpressionNoIn
+    : unaryExpression (binaryOperatorNoIn unaryExpression)* ('?' assignmentExpression ':' assignmentExpressionNoIn)?
+    ;
+
+binaryOperatorNoIn
+    : multiplicativeOperator
+    | additiveOperator
+    | shiftOperator
+    | relationalOperatorNoIn
+    | equalityOperator
+    | bitwiseOperator
+    | logicalOperator
+    ;
+
+relationalOperatorNoIn
+    : '<' | '>' | '<=' | '>=' | 'instanceof'
     ;
 
 // ================================================================ names
@@ -1344,14 +903,15 @@ identifier
     | contextualKeyword
     ;
 
-// Words with a special meaning in some places that are names elsewhere.
+// Words with a special meaning in object literals that are names
+// elsewhere.
 contextualKeyword
     : 'get'
     | 'set'
-    | 'of'
     ;
 
-// After '.', in object literals and classes any word is a name.
+// After '.' and in object literals any word is a name (ES5.1
+// IdentifierName).
 identifierName
     : identifier
     | reservedWord
@@ -1361,7 +921,7 @@ reservedWord
     : 'break' | 'case' | 'catch' | 'class' | 'const' | 'continue'
     | 'debugger' | 'default' | 'delete' | 'do' | 'else' | 'enum' | 'export'
     | 'extends' | 'false' | 'finally' | 'for' | 'function' | 'if' | 'import'
-    | 'in' | 'instanceof' | 'let' | 'new' | 'null' | 'return' | 'static'
-    | 'super' | 'switch' | 'this' | 'throw' | 'true' | 'try' | 'typeof'
-    | 'var' | 'void' | 'while' | 'with' | 'yield'
+    | 'in' | 'instanceof' | 'new' | 'null' | 'return' | 'super' | 'switch'
+    | 'this' | 'throw' | 'true' | 'try' | 'typeof' | 'var' | 'void'
+    | 'while' | 'with'
     ;

@@ -81,10 +81,10 @@ log(wrap("Grammar aware fuzzing keeps inputs valid so the fuzzer spends its time
 
 var s = "  Trim me please\t\n";
 log("<" + s.trim() + ">", s.length, s.trim().length);
-log("abcdef".slice(-3), "abcdef".substr(1, 3), "abcdef".substring(4, 1));
+log("abcdef".slice(-3), "abcdef".charAt(1), "abcdef".substring(4, 1));
 log("a,b,,c".split(","), "x".concat("y", 1, true));
 log("banana".indexOf("an"), "banana".lastIndexOf("an"), "banana".indexOf("z"));
-log("\u0041\x42\u{43}", "tab\there", 'quote \'single\' "double"');
+log("\u0041\x42\u0043", "tab\there", 'quote \'single\' "double"');
 log("line one\
  continued", "\\backslash", "\0".length);
 log(["b", "a", "C"].sort().join(""), "Ab".localeCompare("ab") !== 0);

@@ -1,5 +1,5 @@
-// Exceptions: custom error types, finally ordering, rethrowing, optional
-// catch bindings and errors thrown by the runtime.
+// Exceptions: custom error types, finally ordering, rethrowing, catch
+// parameters that go unused and errors thrown by the runtime.
 var log = typeof print === "function" ? print : console.log;
 
 function ValidationError(field, message) {
@@ -10,13 +10,13 @@ function ValidationError(field, message) {
 ValidationError.prototype = Object.create(Error.prototype);
 ValidationError.prototype.constructor = ValidationError;
 
-class NotFoundError extends Error {
-  constructor(what) {
-    super(what + " not found");
-    this.name = "NotFoundError";
-    this.what = what;
-  }
+function NotFoundError(what) {
+  this.name = "NotFoundError";
+  this.message = what + " not found";
+  this.what = what;
 }
+NotFoundError.prototype = new Error();
+NotFoundError.prototype.constructor = NotFoundError;
 
 function validate(user) {
   if (typeof user.name !== "string" || user.name.length === 0) {
@@ -84,7 +84,7 @@ try {
 function parseOr(text, fallback) {
   try {
     return JSON.parse(text);
-  } catch {
+  } catch (ignored) {
     return fallback;
   }
 }

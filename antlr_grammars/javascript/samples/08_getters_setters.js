@@ -1,5 +1,5 @@
 // Accessor properties: object literal get/set, Object.defineProperty,
-// class accessors and a validating model.
+// accessors on a prototype and a validating model.
 var log = typeof print === "function" ? print : console.log;
 
 var temperature = {
@@ -64,25 +64,26 @@ try {
 }
 log(JSON.stringify(user));
 
-class Rectangle {
-  constructor(w, h) {
-    this._w = w;
-    this._h = h;
-  }
+function Rectangle(w, h) {
+  this._w = w;
+  this._h = h;
+}
+Rectangle.prototype = {
+  constructor: Rectangle,
   get area() {
     return this._w * this._h;
-  }
-  get width() { return this._w; }
+  },
+  get width() { return this._w },
   set width(v) {
     if (v <= 0) {
       throw new RangeError("width must be positive");
     }
     this._w = v;
   }
-  static get unit() {
-    return new Rectangle(1, 1);
-  }
-}
+};
+Object.defineProperty(Rectangle, "unit", {
+  get: function () { return new Rectangle(1, 1); }
+});
 
 var r = new Rectangle(2, 3);
 r.width = 5;

@@ -1,85 +1,81 @@
-// A doubly linked list with an iterator, and a binary search tree with
-// in-order traversal; both usable with for-of and spread.
+// A doubly linked list with an explicit iterator object, and a binary
+// search tree with in-order traversal.
 var log = typeof print === "function" ? print : console.log;
 
-class Node {
-  constructor(value) {
-    this.value = value;
-    this.prev = null;
-    this.next = null;
+function Node(value) {
+  this.value = value;
+  this.prev = null;
+  this.next = null;
+}
+
+function LinkedList(items) {
+  this.head = null;
+  this.tail = null;
+  this.size = 0;
+  if (items) {
+    for (var i = 0; i < items.length; i++) {
+      this.push(items[i]);
+    }
   }
 }
 
-class LinkedList {
-  constructor(items) {
-    this.head = null;
+LinkedList.prototype.push = function (value) {
+  var node = new Node(value);
+  if (!this.tail) {
+    this.head = this.tail = node;
+  } else {
+    node.prev = this.tail;
+    this.tail.next = node;
+    this.tail = node;
+  }
+  this.size++;
+  return this;
+};
+
+LinkedList.prototype.shift = function () {
+  if (!this.head) {
+    return undefined;
+  }
+  var value = this.head.value;
+  this.head = this.head.next;
+  if (this.head) {
+    this.head.prev = null;
+  } else {
     this.tail = null;
-    this.size = 0;
-    if (items) {
-      for (const item of items) {
-        this.push(item);
-      }
+  }
+  this.size--;
+  return value;
+};
+
+LinkedList.prototype.reverse = function () {
+  var node = this.head, swap;
+  swap = this.head; this.head = this.tail; this.tail = swap;
+  while (node) {
+    swap = node.prev; node.prev = node.next; node.next = swap;
+    node = node.prev;
+  }
+  return this;
+};
+
+LinkedList.prototype.iterator = function () {
+  var node = this.head;
+  return {
+    hasNext: function () { return node !== null; },
+    next: function () {
+      var value = node.value;
+      node = node.next;
+      return value;
     }
-  }
+  };
+};
 
-  push(value) {
-    const node = new Node(value);
-    if (!this.tail) {
-      this.head = this.tail = node;
-    } else {
-      node.prev = this.tail;
-      this.tail.next = node;
-      this.tail = node;
-    }
-    this.size++;
-    return this;
-  }
+LinkedList.prototype.toString = function () {
+  var parts = [], it = this.iterator();
+  while (it.hasNext()) parts.push(it.next());
+  return parts.join(" <-> ");
+};
 
-  shift() {
-    if (!this.head) {
-      return undefined;
-    }
-    const value = this.head.value;
-    this.head = this.head.next;
-    if (this.head) {
-      this.head.prev = null;
-    } else {
-      this.tail = null;
-    }
-    this.size--;
-    return value;
-  }
-
-  reverse() {
-    let node = this.head;
-    [this.head, this.tail] = [this.tail, this.head];
-    while (node) {
-      [node.prev, node.next] = [node.next, node.prev];
-      node = node.prev;
-    }
-    return this;
-  }
-
-  [Symbol.iterator]() {
-    let node = this.head;
-    return {
-      next() {
-        if (node === null) {
-          return { done: true, value: undefined };
-        }
-        const value = node.value;
-        node = node.next;
-        return { done: false, value };
-      }
-    };
-  }
-
-  toString() {
-    return [...this].join(" <-> ");
-  }
-}
-
-const list = new LinkedList(["a", "b", "c"]);
+var list = new LinkedList(["a", "b", "c"]);
 list.push("d");
 log(String(list), list.size);
 log(list.shift(), String(list.reverse()));

@@ -8,7 +8,7 @@ function Lexer(text) {
 }
 
 Lexer.prototype.next = function () {
-  var ws = /\s*/y;
+  var ws = /\s*/g;
   ws.lastIndex = this.pos;
   ws.exec(this.text);
   this.pos = ws.lastIndex;

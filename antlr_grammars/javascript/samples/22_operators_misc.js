@@ -13,7 +13,7 @@ if (false) {
 }
 
 log(void 0, void "ignored", typeof void 0);
-log(typeof 1, typeof "s", typeof true, typeof undefined, typeof null, typeof {}, typeof [], typeof function () {}, typeof Symbol());
+log(typeof 1, typeof "s", typeof true, typeof undefined, typeof null, typeof {}, typeof [], typeof function () {}, typeof /re/);
 log(typeof undeclaredVariable === "undefined");
 
 var o = { a: 1, b: 2, c: 3 };

@@ -47,9 +47,9 @@ try {
   results.push("done");
 }
 
-var f = x => { let y = x * 2; return y + 1 };
-var g = () => { if (false) { debugger } return "g" };
-var h = function* () { yield 1; yield 2 };
+var f = function (x) { var y = x * 2; return y + 1 };
+var g = function () { if (false) { debugger } return "g" };
+var h = function () { var i = 0; return function () { return ++i } };
 
 switch (found) {
   case 5:
@@ -59,6 +59,6 @@ switch (found) {
     results.push("other");
 }
 
-log(add(2, 3), noop(), counter.n, results.join(" "), found, flat, f(4), g(), pick(0), [...h()]);
+log(add(2, 3), noop(), counter.n, results.join(" "), found, flat, f(4), g(), pick(0), [h()(), h()()]);
 log(a, b);
 if (a > 100) throw new Error("unreachable");
