@@ -7,7 +7,7 @@
 set -u
 fuzz=$1; grammut=$2; grammar=$3; seeds=$4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+cd "$tmp" || exit 1
 # No stack symbolization: the checks read only the error kind, and
 # -minimize_crash reruns the fuzzer (and ASan's report) once per step.
 export ASAN_OPTIONS=symbolize=0

@@ -7,7 +7,7 @@
 set -u
 fuzz=$1; grammar=$2; seeds=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+cd "$tmp" || exit 1
 export ASAN_OPTIONS=symbolize=0  # crashes in jobs are not looked at
 trees() { sed -n 's/^trees \([0-9]*\)$/\1/p' "$tmp/w.txt"; }
 run() {
