@@ -42,10 +42,11 @@ struct ParseOptions {
   // prediction (3 to 5 million a second) and the prediction-context nodes
   // it makes (as many a second); more: ResourceExhausted. The shipped
   // grammars use under 100 per token (ECMAScript 2022: up to 900); the long
-  // examples of large public grammars (C++, Java, Go, PL/SQL) under 400 per
-  // token, and a first parse with empty caches up to 1,100,000. On ambiguous
-  // grammars prediction can take minutes per input (grammars-v4's scotty
-  // and elixir expand configurations without end; swift2 merges deep
+  // examples of large public grammars (C++, Java, Go, PL/SQL) under 300
+  // closure steps per token (nodes add 10-50% to steps on the grammars
+  // measured), and a first parse with empty caches up to 1,100,000. On
+  // ambiguous grammars prediction can take minutes per input (grammars-v4's
+  // scotty and elixir expand configurations without end; swift2 merges deep
   // context graphs: 20 million nodes for 1.4 million steps).
   int64_t prediction_steps = 2000000;
   int64_t prediction_steps_per_token = 1000;
