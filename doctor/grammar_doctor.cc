@@ -10,7 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "base/file_io.h"
 #include "doctor/internal/doctor_runs.h"
-#include "doctor/lexer_check.h"
+#include "grammar/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"

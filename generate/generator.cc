@@ -25,7 +25,8 @@ Generator::Generator(const Grammar& grammar, const Weights& weights,
     // Set complements and wildcards never stand for tokens the parser does
     // not see (comments, whitespace): a generated comment would swallow
     // the rest of its line.
-    if (tokens_.CanGenerate(t) && !grammar.token_hidden(t)) {
+    if (tokens_.CanGenerate(t) && !grammar.token_hidden(t) &&
+        grammar.token_makeable(t)) {
       generable_types_.push_back(t);
     }
   }

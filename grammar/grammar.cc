@@ -18,6 +18,7 @@
 #include "grammar/antlr/atn_convert.h"
 #include "grammar/antlr/lexer_eof_loops.h"
 #include "grammar/g4_compiler.h"
+#include "grammar/lexer_check.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/min_cost.h"
 #include "grammar/predicate_table.h"
@@ -227,16 +228,59 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
     }
   }
   BuildTokenTables();
-  parser_cost_ = ComputeMinCosts(parser_graph_, [this](const AtnEdge& e) {
-    if (e.kind == EdgeKind::kAtom && e.label == -1) return int64_t{0};  // EOF
-    return MinSymbolLength(e) + static_cast<int64_t>(separator_.size());
-  });
+  FindUnmakeableTokens();
+  ComputeParserCosts();
+  if (rule_min_cost(start_rule_).bytes >= kUnreachableCost &&
+      !token_unmakeable_.empty()) {
+    // The start rule cannot do without them: generate them all the same.
+    token_unmakeable_.clear();
+    ComputeParserCosts();
+  }
   BuildDecisions();
   return absl::OkStatus();
 }
 
+void Grammar::ComputeParserCosts() {
+  parser_cost_ = ComputeMinCosts(parser_graph_, [this](const AtnEdge& e) {
+    if (e.kind == EdgeKind::kAtom && e.label == -1) return int64_t{0};  // EOF
+    const int64_t len = MinSymbolLength(e);
+    return len >= kUnreachableCost
+               ? kUnreachableCost
+               : len + static_cast<int64_t>(separator_.size());
+  });
+}
+
+void Grammar::FindUnmakeableTokens() {
+  token_unmakeable_.clear();
+  // Code in the lexer may make a token an earlier rule seems to take.
+  if (atn_internal::LexerRunsCode(*lexer_atn_)) return;
+  // A bounded search: a lexer of thousands of keywords would take seconds
+  // to decide whole; what is not decided counts as makeable.
+  const LexerCheck check = CheckLexerRules(*this, /*max_pairs=*/4000,
+                                           /*max_steps=*/uint64_t{1} << 20);
+  std::vector<bool> never(lexer_rule_type_.size(), false);
+  for (const auto* found : {&check.shadowed, &check.no_text}) {
+    for (const ShadowedLexerRule& s : *found) {
+      if (s.rule_index >= 0 && s.rule_index < static_cast<int>(never.size())) {
+        never[s.rule_index] = true;
+      }
+    }
+  }
+  for (int t = 1; t <= max_token_type_; ++t) {
+    const std::vector<int32_t>& rules = token_lexer_rules_[t];
+    bool none = !rules.empty();
+    for (int32_t r : rules) none = none && never[r];
+    if (!none) continue;
+    token_unmakeable_.resize(max_token_type_ + 1, false);
+    token_unmakeable_[t] = true;
+  }
+}
+
 int64_t Grammar::MinSymbolLength(const AtnEdge& e) const {
-  if (e.kind == EdgeKind::kAtom) return min_token_length(e.label);
+  if (e.kind == EdgeKind::kAtom) {
+    return token_makeable(e.label) ? min_token_length(e.label)
+                                   : kUnreachableCost;
+  }
   int64_t best = kUnreachableCost;
   for (int t = 1; t <= max_token_type_; ++t) {
     if (literal_text_[t].empty() && token_lexer_rules_[t].empty() &&
@@ -244,6 +288,7 @@ int64_t Grammar::MinSymbolLength(const AtnEdge& e) const {
       continue;
     }
     if (token_hidden(t)) continue;  // the generator never makes these
+    if (!token_makeable(t)) continue;
     const bool in = e.kind == EdgeKind::kWildcard ||
                     (e.kind == EdgeKind::kNotSet
                          ? !SetContains(parser_graph_.sets[e.set], t)

@@ -172,7 +172,18 @@ class Grammar {
                ? token_min_length_[token_type]
                : 0;
   }
-  // Shortest text of any token a parser ATN symbol edge accepts.
+  // False if no input can make a token of `token_type`: every lexer rule
+  // for it is shadowed by earlier rules or matches nothing (lexer_check.h;
+  // decided within a bounded search, and only for lexers that run no code
+  // of their own). Generation never writes such tokens, unless the start
+  // rule cannot do without them.
+  bool token_makeable(int token_type) const {
+    return token_type <= 0 ||
+           token_type >= static_cast<int>(token_unmakeable_.size()) ||
+           !token_unmakeable_[token_type];
+  }
+  // Shortest text of any token a parser ATN symbol edge accepts
+  // (kUnreachableCost if it accepts no token an input can make).
   int64_t MinSymbolLength(const AtnEdge& edge) const;
   // The text inserted between generated tokens that would otherwise run
   // together: a string the lexer skips (usually " "), or empty if none.
@@ -238,6 +249,8 @@ class Grammar {
   void BuildDecisions();
   void ChooseSeparator();
   void BuildTokenModes();
+  void FindUnmakeableTokens();
+  void ComputeParserCosts();
 
   std::string name_;
   uint64_t fingerprint_ = 0;
@@ -257,7 +270,8 @@ class Grammar {
   std::vector<int> lexer_rule_type_;
   std::vector<bool> token_hidden_;  // per token type
   std::vector<int64_t> token_min_length_;
-  std::vector<bool> token_from_code_;  // per token type
+  std::vector<bool> token_from_code_;   // per token type
+  std::vector<bool> token_unmakeable_;  // per token type
   std::vector<DecisionInfo> decisions_;
   std::string separator_;
   std::vector<bool> separator_ok_;  // per mode

@@ -7,10 +7,10 @@
 #include "absl/strings/match.h"
 #include "doctor/doctor_report.h"
 #include "doctor/grammar_doctor.h"
-#include "doctor/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
+#include "grammar/lexer_check.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
@@ -122,11 +122,10 @@ TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
   EXPECT_EQ(s.example, "if");
   EXPECT_EQ(s.mode, "DEFAULT_MODE");
   EXPECT_TRUE(s.parser_uses);
-  // What it costs: generated `if ...;` statements never parse again.
-  EXPECT_LT(r.generation[0].valid_rate(), 0.95);
-  ASSERT_EQ(r.blocking.size(), 1u);
-  EXPECT_TRUE(absl::StrContains(r.blocking[0], "learned-mode"))
-      << r.blocking[0];
+  // Generation leaves `if ...;` statements out (they would never parse
+  // again), so the grammar is still fit for fuzzing, with the warning.
+  EXPECT_EQ(r.generation[0].valid_rate(), 1.0);
+  EXPECT_TRUE(r.blocking.empty());
 }
 
 TEST(Doctor, LexerCheckOverItsStepBudgetLeavesRulesUndecided) {

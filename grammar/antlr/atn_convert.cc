@@ -160,5 +160,25 @@ std::vector<int> LexerRuleTokenTypes(const antlr4::atn::ATN& lexer_atn) {
   return types;
 }
 
+bool LexerRunsCode(const antlr4::atn::ATN& lexer_atn) {
+  for (ATNState* s : lexer_atn.states) {
+    if (s == nullptr) continue;
+    for (Transition* t : s->transitions) {
+      const auto kind = t->getSerializationType();
+      if (kind == Transition::PREDICATE || kind == Transition::PRECEDENCE) {
+        return true;
+      }
+      if (kind != Transition::ACTION) continue;
+      auto* at = static_cast<antlr4::atn::ActionTransition*>(t);
+      if (at->actionIndex < lexer_atn.lexerActions.size() &&
+          lexer_atn.lexerActions[at->actionIndex]->getActionType() ==
+              antlr4::atn::LexerActionType::CUSTOM) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace atn_internal
 }  // namespace grammut

@@ -26,6 +26,11 @@ std::vector<bool> LexerRulesHidden(const antlr4::atn::ATN& lexer_atn);
 // (0 for fragments and rules that produce no token).
 std::vector<int> LexerRuleTokenTypes(const antlr4::atn::ATN& lexer_atn);
 
+// True if the lexer runs code of the grammar's own: a predicate or a
+// custom action (`{...}`) in any rule, which may make or refuse tokens in
+// ways the ATN does not show.
+bool LexerRunsCode(const antlr4::atn::ATN& lexer_atn);
+
 }  // namespace atn_internal
 }  // namespace grammut
 

@@ -1,5 +1,5 @@
 // lexer_check.cc: see lexer_check.h.
-#include "doctor/lexer_check.h"
+#include "grammar/lexer_check.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -160,6 +160,7 @@ LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs,
     }
     ShadowedLexerRule item;
     item.rule = rule_name(mr.rule);
+    item.rule_index = mr.rule;
     item.mode = mr.mode < static_cast<int>(names.mode_names.size())
                     ? names.mode_names[mr.mode]
                     : "DEFAULT_MODE";

@@ -14,8 +14,8 @@
 // Example:
 //   LexerCheck check = CheckLexerRules(grammar);
 //   for (const ShadowedLexerRule& s : check.shadowed) ... s.rule, s.by ...
-#ifndef GRAMMUT_DOCTOR_LEXER_CHECK_H_
-#define GRAMMUT_DOCTOR_LEXER_CHECK_H_
+#ifndef GRAMMUT_GRAMMAR_LEXER_CHECK_H_
+#define GRAMMUT_GRAMMAR_LEXER_CHECK_H_
 
 #include <string>
 #include <vector>
@@ -28,6 +28,7 @@ namespace grammut {
 // earlier rule, or it matches no text at all (`by` empty).
 struct ShadowedLexerRule {
   std::string rule;          // the lexer rule
+  int rule_index = -1;       // its index among the lexer's rules
   std::string mode;          // the lexer mode it is in
   std::string by;            // the rule that takes `example` (empty: none)
   std::string example;       // the shortest text of `rule`, which `by` takes
@@ -55,4 +56,4 @@ LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs = 20000,
 
 }  // namespace grammut
 
-#endif  // GRAMMUT_DOCTOR_LEXER_CHECK_H_
+#endif  // GRAMMUT_GRAMMAR_LEXER_CHECK_H_
