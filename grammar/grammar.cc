@@ -18,10 +18,12 @@
 #include "grammar/antlr/atn_convert.h"
 #include "grammar/antlr/lexer_eof_loops.h"
 #include "grammar/g4_compiler.h"
+#include "grammar/lexer_actions.h"
 #include "grammar/lexer_check.h"
 #include "grammar/lexer_dfa.h"
 #include "grammar/min_cost.h"
 #include "grammar/predicate_table.h"
+#include "grammar/predicate_vocabulary.h"
 
 namespace grammut {
 namespace fs = std::filesystem;
@@ -155,7 +157,29 @@ void Grammar::UseSemantics(std::vector<G4Semantic> source,
     }
   }
   SetPredicates(BuildPredicateTable(*this, source, user));
+  DropSplittingLexerRules(source);
   semantics_ = std::move(source);
+}
+
+void Grammar::DropSplittingLexerRules(const std::vector<G4Semantic>& source) {
+  // A rule whose action splits its token (emitDot) makes two tokens, never
+  // one of its type: its texts are no texts of the type to generate.
+  for (const G4Semantic& s : source) {
+    if (s.kind != G4SemanticKind::kAction ||
+        LookUpLexerAction(NormalizePredicateText(s.text)) !=
+            LexerActionKind::kEmitDot) {
+      continue;
+    }
+    const auto& names = lexer_.rule_names;
+    const auto it = std::find(names.begin(), names.end(), s.rule);
+    if (it == names.end()) continue;
+    const int rule = static_cast<int>(it - names.begin());
+    const int type = lexer_rule_token_type(rule);
+    if (type <= 0 || type > max_token_type_) continue;
+    std::vector<int32_t>& rules = token_lexer_rules_[type];
+    if (rules.size() < 2) continue;  // the only way to make the type
+    rules.erase(std::remove(rules.begin(), rules.end(), rule), rules.end());
+  }
 }
 
 absl::StatusOr<std::unique_ptr<Grammar>> Grammar::FromInterp(

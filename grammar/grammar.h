@@ -250,6 +250,7 @@ class Grammar {
   void ChooseSeparator();
   void BuildTokenModes();
   void FindUnmakeableTokens();
+  void DropSplittingLexerRules(const std::vector<G4Semantic>& source);
   void ComputeParserCosts();
 
   std::string name_;

@@ -9,6 +9,7 @@ namespace grammut {
 
 LexerActionKind LookUpLexerAction(absl::string_view normalized) {
   if (normalized == "handlecomment()") return LexerActionKind::kLuaComment;
+  if (normalized == "emitdot()") return LexerActionKind::kEmitDot;
   return LexerActionKind::kUnknown;
 }
 
@@ -16,6 +17,8 @@ std::string LexerActionName(LexerActionKind kind) {
   switch (kind) {
     case LexerActionKind::kLuaComment:
       return "HandleComment(): a Lua comment (long bracket or rest of line)";
+    case LexerActionKind::kEmitDot:
+      return "emitDot(): a `.` token (DOT_SYMBOL) split off the name's front";
     case LexerActionKind::kUnknown:
       break;
   }

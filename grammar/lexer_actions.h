@@ -2,13 +2,15 @@
 // grammut carries out itself.
 //
 // ANTLR's interpreters run no action code, and a lexer rule whose action
-// reads on (grammars-v4's Lua `COMMENT: '--' {this.HandleComment();}`,
-// which takes a long bracket or the rest of the line) then makes a token
-// of its literal part alone: the comment's words become tokens and the
-// input fails to parse. Like the predicates (predicate_vocabulary.h), the
-// actions are known by their normalized text; the lexer (BoundedLexer)
-// carries out the known ones when ANTLR runs them, by ANTLR's index: the
-// order of the custom actions of the lexer rules in the source.
+// splits its token (grammars-v4's MySQL `DOT_IDENTIFIER` makes `.` and a
+// name with `{this.emitDot();}`) or reads on (grammars-v4's Lua `COMMENT: '--'
+// {this.HandleComment();}`, which takes a long bracket or the rest of the line)
+// then makes a token of its literal part alone: the comment's words become
+// tokens and the input fails to parse. Like the predicates
+// (predicate_vocabulary.h), the actions are known by their normalized text; the
+// lexer (BoundedLexer) carries out the known ones when ANTLR runs them, by
+// ANTLR's index: the order of the custom actions of the lexer rules in the
+// source.
 //
 //   std::vector<LexerActionKind> kinds = LexerActionKinds(grammar.semantics());
 //   if (kinds[action_index] == LexerActionKind::kLuaComment) ...
@@ -28,6 +30,8 @@ enum class LexerActionKind {
   kUnknown,     // not run
   kLuaComment,  // after `--`: a long bracket `[==[ ... ]==]`, else the
                 // rest of the line (Lua 5.4 manual, 3.1)
+  kEmitDot,     // MySQL's `emitDot()`: a `.name` token is two, a DOT_SYMBOL
+                // `.` and the name after it
 };
 
 // The kind of the lexer action with the normalized text (as

@@ -32,6 +32,7 @@ bugs="expat-heap-buffer-overflow-doProlog.xml|expat|AddressSanitizer: heap-buffe
 lua-heap-use-after-free-luaV_concat.lua|lua|AddressSanitizer: heap-use-after-free @ luaV_concat|
 lua-timeout-xpcall.lua|lua|libFuzzer: timeout|-timeout=5
 mujs-leak-js_putc.js|mujs|LeakSanitizer: detected memory leaks @ limited_alloc <- js_malloc <- js_putc|
+mujs-leak-js_putc-replace.js|mujs|LeakSanitizer: detected memory leaks @ limited_alloc <- js_malloc <- js_putc|
 mujs-leak-Ap_sort.js|mujs|LeakSanitizer: detected memory leaks @ qsort_r <- qsort_r <- Ap_sort|"
 
 mkdir -p "$out"

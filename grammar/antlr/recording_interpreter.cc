@@ -1,5 +1,6 @@
 #include "grammar/antlr/recording_interpreter.h"
 
+#include "CommonToken.h"
 #include "atn/ATNConfigSet.h"
 #include "atn/PredictionContext.h"
 #include "dfa/DFAState.h"
@@ -30,11 +31,24 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
           g.antlr_lexer_atn(), input),
       grammar_(g),
       predicate_state_(g),
-      actions_(LexerActionKinds(g.semantics())) {}
+      actions_(LexerActionKinds(g.semantics())),
+      dot_type_(g.token_type_named("DOT_SYMBOL")) {}
 
 void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
   predicate_state_.Reset();
+  pending_.clear();
+}
+
+std::unique_ptr<antlr4::Token> BoundedLexer::nextToken() {
+  if (pending_.empty()) {
+    std::unique_ptr<antlr4::Token> next = antlr4::LexerInterpreter::nextToken();
+    if (pending_.empty()) return next;
+    pending_.push_back(std::move(next));
+  }
+  std::unique_ptr<antlr4::Token> front = std::move(pending_.front());
+  pending_.pop_front();
+  return front;
 }
 
 void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
@@ -64,6 +78,18 @@ void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
       });
       for (int k = 0; k < n; ++k)
         getInterpreter<antlr4::atn::LexerATNSimulator>()->consume(_input);
+      break;
+    }
+    case LexerActionKind::kEmitDot: {
+      // The `.` becomes a token of its own; the token being made starts
+      // after it (so the two texts still cover the input exactly).
+      if (dot_type_ <= 0 || getCharIndex() <= tokenStartCharIndex + 1) break;
+      pending_.push_back(std::unique_ptr<antlr4::Token>(_factory->create(
+          {this, _input}, static_cast<size_t>(dot_type_), ".",
+          antlr4::Token::DEFAULT_CHANNEL, tokenStartCharIndex,
+          tokenStartCharIndex, tokenStartLine, tokenStartCharPositionInLine)));
+      ++tokenStartCharIndex;
+      ++tokenStartCharPositionInLine;
       break;
     }
     case LexerActionKind::kUnknown:

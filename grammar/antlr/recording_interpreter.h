@@ -5,6 +5,7 @@
 #define GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
 
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <string>
@@ -110,6 +111,8 @@ class BoundedLexer : public antlr4::LexerInterpreter {
  public:
   BoundedLexer(const Grammar& g, antlr4::CharStream* input);
   void reset() override;
+  // The next token: one an action split off first (kEmitDot), if any.
+  std::unique_ptr<antlr4::Token> nextToken() override;
   void emit(std::unique_ptr<antlr4::Token> token) override;
   bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
   // Carries out the lexer actions grammut knows (lexer_actions.h).
@@ -124,6 +127,9 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   const Grammar& grammar_;
   LexerPredicateState predicate_state_;
   std::vector<LexerActionKind> actions_;  // by ANTLR's action index
+  int dot_type_ = -1;                     // DOT_SYMBOL, for kEmitDot
+  // Tokens split off the front of the token being made, in order.
+  std::deque<std::unique_ptr<antlr4::Token>> pending_;
 };
 
 // One recorded prediction.

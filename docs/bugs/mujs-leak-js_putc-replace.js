@@ -1,0 +1,1 @@
+function $(s){s.replace(/[a-zA-Z]/g,function(c){c<"Z"?0:m;});}$("Hd");
