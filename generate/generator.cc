@@ -125,6 +125,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
+  // Past an EOF token (grammars may allow one inside a loop: `(stmt (NL |
+  // EOF))+`) nothing more may be written: only the cheapest ways out.
+  bool ended = false;
   ResetPredicateState();
   Frame& root =
       PushFrame(-1, tree.BeginRule(rule),
@@ -185,8 +188,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
     // operator loop, when one more operator would make the frame's peak too
     // deep; elsewhere, when a child would be too deep.
     const int nesting = st.precedence_decision ? frame.peak : frame.base;
-    const bool cheapest =
-        options.shortest || nesting >= options.max_depth || steps > step_limit;
+    const bool cheapest = options.shortest || ended ||
+                          nesting >= options.max_depth || steps > step_limit;
     uint32_t pick = 0;
     if (forced >= 0) {
       // A forced edge must still be takeable (precedence predicates).
@@ -468,6 +471,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
           emitted += static_cast<int64_t>(trivia.size());
           last_token = tree.AddToken(-1, trivia, "");
+          ended = true;
           state = next(e.target);
           continue;
         }
