@@ -171,7 +171,7 @@ def _per_minute(row, modes):
 def cmd_report(args):
     rows = _load(args.out)
     table, agg = [], {"parsed": 0, "files": 0, "gen": 0, "valid": 0, "loaded": 0,
-                      "fit95": 0, "slow": 0, "bad": 0}
+                      "fit95": 0, "slow": 0, "bad": 0, "limits": 0}
     for r in rows:
         d, outcome = r["doctor"], _outcome(r)
         parsed = files = None
@@ -189,6 +189,7 @@ def cmd_report(args):
             valid = sum(g.get("valid", 0) for g in modes.values())
             agg["gen"] += gen
             agg["valid"] += valid
+            agg["limits"] += sum(g.get("over_limits", 0) for g in modes.values())
             if gen and valid >= 0.95 * gen:
                 agg["fit95"] += 1
             if _per_minute(r, modes) < 100:
@@ -230,6 +231,8 @@ def cmd_report(args):
                                                   pct(agg["parsed"], agg["files"])),
           "| generated inputs that re-parse (all modes) | %d of %d (%s) |" % (
               agg["valid"], agg["gen"], pct(agg["valid"], agg["gen"])),
+          "| of those that do not: refused at grammut's parse limits (budget, "
+          "depth), not by a syntax error | %d |" % agg["limits"],
           "| grammars with >= 95%% valid generation | %d of %d (%s) |" % (
               agg["fit95"], agg["loaded"], pct(agg["fit95"], agg["loaded"])),
           "| grammars making < 100 inputs a minute in some mode | %d |" % agg["slow"],

@@ -166,6 +166,14 @@ void TextGeneration(const DoctorReport& r, std::string* out) {
       absl::StrAppendFormat(
           out, "    %d generations did not fit the size limit\n", g.too_big);
     }
+    if (g.over_limits > 0) {
+      absl::StrAppendFormat(
+          out,
+          "    %d of the %d that do not re-parse were refused at the parse "
+          "limits (too costly to predict, or nested too deep), not by a "
+          "syntax error\n",
+          g.over_limits, g.generated - g.valid);
+    }
     if (!g.first_error.empty()) {
       absl::StrAppendFormat(out,
                             "    first invalid input: %s\n      error: %s\n",
@@ -290,8 +298,9 @@ std::string FormatDoctorJson(const DoctorReport& r) {
     items.push_back(absl::StrCat(
         "{\"mode\": ", Quote(g.mode), ", \"weights\": ", Quote(g.weights),
         ", \"wanted\": ", g.wanted, ", \"generated\": ", g.generated,
-        ", \"valid\": ", g.valid, ", \"valid_rate\": ",
-        absl::StrFormat("%.4f", g.valid_rate()), ", \"too_big\": ", g.too_big,
+        ", \"valid\": ", g.valid, ", \"over_limits\": ", g.over_limits,
+        ", \"valid_rate\": ", absl::StrFormat("%.4f", g.valid_rate()),
+        ", \"too_big\": ", g.too_big,
         ", \"inputs_per_second\": ", absl::StrFormat("%.1f", g.per_second()),
         ", \"cut_short\": ", g.cut_short ? "true" : "false",
         ", \"first_error\": ", Quote(g.first_error),

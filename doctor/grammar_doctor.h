@@ -98,8 +98,12 @@ struct GenerationFindings {
   int wanted = 0;       // inputs asked for
   int generated = 0;    // inputs made (fewer: cut short by time)
   int valid = 0;        // of those, re-parsed with no error
-  int too_big = 0;      // generations that did not fit max_bytes
-  double seconds = 0;   // spent generating (re-parsing not counted)
+  // Of the others, those the re-parse refused at grammut's limits (the
+  // prediction budget, the nesting depth) rather than by a syntax error:
+  // inputs the grammar may well accept, but too costly to parse.
+  int over_limits = 0;
+  int too_big = 0;     // generations that did not fit max_bytes
+  double seconds = 0;  // spent generating (re-parsing not counted)
   bool cut_short = false;
   std::string first_error;    // the first invalid input's first error
   std::string first_invalid;  // that input (at most 200 bytes of it)

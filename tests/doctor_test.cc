@@ -141,6 +141,33 @@ TEST(Doctor, LexerCheckOverItsStepBudgetLeavesRulesUndecided) {
   EXPECT_TRUE(absl::c_linear_search(cut.undecided, "IF"));
 }
 
+// Generated inputs the re-parse refuses at its limits are counted apart
+// from syntax errors: the grammar accepts them, but predicting their parse
+// costs more than the budget (tests/data/doctor/Juxt.g4).
+TEST(Doctor, InputsTooCostlyToParseAreCountedApart) {
+  DoctorOptions opt;
+  opt.grammar = Data("Juxt.g4");
+  opt.inputs = 6;
+  opt.max_bytes = 400;
+  opt.seconds_per_mode = 600;  // never cut short
+  absl::StatusOr<DoctorReport> r = ExamineGrammar(opt);
+  ASSERT_TRUE(r.ok()) << r.status();
+  int over = 0;
+  for (const GenerationFindings& g : r->generation) {
+    // Every input the grammar makes is valid: each failure is a limit.
+    EXPECT_EQ(g.over_limits, g.generated - g.valid) << g.mode;
+    over += g.over_limits;
+    if (g.over_limits > 0) {
+      EXPECT_TRUE(absl::StrContains(g.first_error, "over the limit"))
+          << g.first_error;
+    }
+  }
+  EXPECT_GT(over, 0);
+  EXPECT_TRUE(
+      absl::StrContains(FormatDoctorText(*r), "refused at the parse limits"));
+  EXPECT_TRUE(absl::StrContains(FormatDoctorJson(*r), "\"over_limits\": "));
+}
+
 TEST(Doctor, RuleTheStartRuleNeverUsesIsUnreachable) {
   const DoctorReport r = Examine("Unreachable.g4");
   ExpectOnly(r, 0, 0, 1);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "absl/status/status.h"
 #include "base/file_io.h"
 #include "base/rng.h"
 #include "generate/generator.h"
@@ -99,7 +100,10 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
       absl::StatusOr<ParseResult> r = reparser.Parse(tree.Text(), start);
       if (r.ok() && r->syntax_errors == 0) {
         ++f.valid;
-      } else if (f.first_error.empty()) {
+        continue;
+      }
+      if (!r.ok() && absl::IsResourceExhausted(r.status())) ++f.over_limits;
+      if (f.first_error.empty()) {
         f.first_error =
             r.ok() ? r->first_error : std::string(r.status().message());
         f.first_invalid = tree.Text().substr(0, 200);
