@@ -44,6 +44,64 @@ bool StringArguments(absl::string_view text, absl::string_view name,
   return !out->empty();
 }
 
+// The one character of a normalized literal (`"/"`, `"\\n"`,
+// `ord(".")`), as its text; false if it is not one character.
+bool OneCharLiteral(absl::string_view text, std::string* out) {
+  if (absl::ConsumePrefix(&text, "ord(") && !absl::ConsumeSuffix(&text, ")")) {
+    return false;
+  }
+  if (!absl::ConsumePrefix(&text, "\"") || !absl::ConsumeSuffix(&text, "\"")) {
+    return false;
+  }
+  if (text.size() == 2 && text[0] == '\\') {
+    switch (text[1]) {
+      case 'n':
+        *out = "\n";
+        return true;
+      case 'r':
+        *out = "\r";
+        return true;
+      case 't':
+        *out = "\t";
+        return true;
+      case '\\':
+      case '"':
+      case '\'':
+        *out = std::string(1, text[1]);
+        return true;
+      default:
+        return false;
+    }
+  }
+  if (text.size() != 1) return false;
+  *out = std::string(text);
+  return true;
+}
+
+// `_input.la(1)!="/"` and the like (also `inputstream.la(1)`, `==`,
+// `ord(".")`): the character the lexer reads next compared with one.
+std::optional<PredicateMeaning> NextCharComparison(absl::string_view k) {
+  if (!absl::ConsumePrefix(&k, "_input.la(1)") &&
+      !absl::ConsumePrefix(&k, "inputstream.la(1)") &&
+      !absl::ConsumePrefix(&k, "_input.la(1).tochar()")) {
+    return std::nullopt;
+  }
+  bool negate = false;
+  if (absl::ConsumePrefix(&k, "!=")) {
+    negate = true;
+  } else if (!absl::ConsumePrefix(&k, "==")) {
+    return std::nullopt;
+  }
+  std::string c;
+  if (!OneCharLiteral(k, &c)) return std::nullopt;
+  PredicateMeaning m;
+  m.entry = PredicateEntry::kNextCharIs;
+  m.name = negate ? "_input.LA(1) != 'C'" : "_input.LA(1) == 'C'";
+  m.negate = negate;
+  m.texts = {c};
+  return m;
+}
+
 PredicateMeaning Make(PredicateEntry entry, std::string name,
                       std::vector<std::string> texts = {}) {
   PredicateMeaning m;
@@ -162,6 +220,8 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
+  } else {
+    m = NextCharComparison(k);
   }
   if (m && negate) {
     m->negate = !m->negate;
@@ -202,6 +262,15 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
     case PredicateEntry::kInTemplateString:
       holds = v.in_template;
       break;
+    case PredicateEntry::kNextCharIs: {
+      if (v.next_char == PredicateView::kUnknownChar) return true;
+      holds = false;
+      for (const std::string& want : m.texts) {
+        holds |=
+            !want.empty() && static_cast<unsigned char>(want[0]) == v.next_char;
+      }
+      break;
+    }
   }
   return holds != m.negate;
 }
@@ -218,6 +287,7 @@ std::vector<std::string> PredicateEntryNames() {
           "IsStrictMode()",
           "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
           "IsInTemplateString()",
+          "_input.LA(1) == 'C' (also !=, InputStream.LA(1), ord('C'))",
           "true",
           "false",
           "!ENTRY"};

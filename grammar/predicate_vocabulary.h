@@ -39,6 +39,8 @@ enum class PredicateEntry : uint8_t {
   kStrictMode,           // a flag, false (grammut never sets it)
   kStartOfInput,         // lexer: the token starts the input
   kInTemplateString,     // lexer: inside `${...}` with no `{` left open
+  kNextCharIs,           // lexer: the next character is one of `texts`
+                         // (`_input.LA(1) == '/'`); holds where unknown
 };
 
 // A predicate's meaning: an entry, maybe negated, with its arguments.
@@ -59,6 +61,10 @@ struct PredicateView {
   bool line_break_between = false;  // hidden text between them breaks a line
   bool at_start = false;            // lexer: nothing before the token
   bool in_template = false;         // lexer: see kInTemplateString
+  // Lexer: the code point after the text matched so far (-1 at the end),
+  // or kUnknownChar where the view has no characters (generation).
+  int32_t next_char = kUnknownChar;
+  static constexpr int32_t kUnknownChar = -2;
 };
 
 // NormalizePredicateText turns a predicate as written (`{this.n("get")}?`,

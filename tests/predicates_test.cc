@@ -203,6 +203,33 @@ TEST(PredicateParsing, LexerMakesRegularExpressionsOnlyAfterOperators) {
   EXPECT_EQ(count("/b/"), 1);
 }
 
+// A lexer predicate on the next character (grammars-v4's Javadoc lexer:
+// `{_input.LA(1) != '/'}?`): `1..2` is a number, a range and a number,
+// not the number `1.` and a stray dot. Taken as true, as before, `1..2`
+// did not parse.
+TEST(PredicateParsing, LexerLooksAtTheNextCharacter) {
+  Loaded l = Load("NextChar.g4", R"(grammar NextChar;
+s : item+ EOF ;
+item : NUM RANGE NUM | NUM ;
+NUM : [0-9]+ ('.' {_input.LA(1) != '.'}? [0-9]*)? ;
+RANGE : '..' ;
+DOT : '.' ;
+WS : ' ' -> skip ;
+)");
+  ASSERT_NE(l.grammar, nullptr);
+  EXPECT_EQ(Errors(l, "1..2 3.5 4."), 0);
+  const int range = l.grammar->token_type_named("RANGE");
+  int ranges = 0;
+  for (int t : TokenTypes(l, "1..2 3.5")) ranges += t == range ? 1 : 0;
+  EXPECT_EQ(ranges, 1);
+  const std::optional<PredicateMeaning> eq = LookUpPredicate(
+      NormalizePredicateText("{self._input.LA(1) == ord('\\n')}?"));
+  ASSERT_TRUE(eq.has_value());
+  EXPECT_EQ(eq->entry, PredicateEntry::kNextCharIs);
+  EXPECT_EQ(eq->texts, std::vector<std::string>{"\n"});
+  EXPECT_FALSE(eq->negate);
+}
+
 TEST(PredicateTable, UnknownPredicatesAreReportedOnceAndHold) {
   ::testing::internal::CaptureStderr();
   Loaded l = Load("Unknown.g4", R"(grammar Unknown;

@@ -63,8 +63,12 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   const PredicateMeaning* m = grammar_.predicates().Lexer(
       static_cast<int>(rule), static_cast<int>(pred));
   if (m == nullptr) return true;
-  return EvaluatePredicate(
-      *m, predicate_state_.View(tokenStartCharIndex, modeStack.size()));
+  PredicateView view =
+      predicate_state_.View(tokenStartCharIndex, modeStack.size());
+  // ANTLR's lexer has the input at the predicate's place here.
+  const size_t next = _input->LA(1);
+  view.next_char = next == antlr4::Token::EOF ? -1 : static_cast<int32_t>(next);
+  return EvaluatePredicate(*m, view);
 }
 
 void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
