@@ -252,25 +252,15 @@ TEST(Generator, NeverWritesATokenNoInputCanMake) {
   ASSERT_GT(if_type, 0);
   EXPECT_FALSE((*g)->token_makeable(if_type));
   EXPECT_TRUE((*g)->token_makeable((*g)->token_type_named("ID")));
-  Weights weights(**g);
-  GeneratorKit kit(**g, weights, nullptr);
-  Parser parser(**g);
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kUniform;
-  Rng rng(7);
-  for (int i = 0; i < 300; ++i) {
-    auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
-    ASSERT_TRUE(t.has_value());
-    auto r = parser.Parse(t->Text());
-    ASSERT_TRUE(r.ok());
-    ASSERT_EQ(r->syntax_errors, 0) << t->Text();
-  }
+  testing::ExpectGeneratedInputsParse(**g, 300, 7);
   auto needs = testing::LoadG4Text(
       "KwNeeded.g4", "grammar KwNeeded;\ns : IF ID ';' EOF ;\n" + lexer, "s");
   ASSERT_TRUE(needs.ok()) << needs.status();
   EXPECT_TRUE((*needs)->token_makeable((*needs)->token_type_named("IF")));
   Weights needs_weights(**needs);
   GeneratorKit needs_kit(**needs, needs_weights, nullptr);
+  GenerateOptions options;
+  Rng rng(7);
   auto t = needs_kit.generator.Generate((*needs)->start_rule(), rng, options);
   ASSERT_TRUE(t.has_value());
   EXPECT_TRUE(absl::StartsWith(t->Text(), "if")) << t->Text();
@@ -296,20 +286,7 @@ TEST(Generator, NothingFollowsAGeneratedEof) {
                                "WS : ' ' -> skip ;\n",
                                "s");
   ASSERT_TRUE(g.ok()) << g.status();
-  Weights weights(**g);
-  GeneratorKit kit(**g, weights, nullptr);
-  Parser parser(**g);
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kUniform;
-  options.max_bytes = 200;
-  Rng rng(9);
-  for (int i = 0; i < 300; ++i) {
-    auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
-    ASSERT_TRUE(t.has_value());
-    auto r = parser.Parse(t->Text());
-    ASSERT_TRUE(r.ok());
-    ASSERT_EQ(r->syntax_errors, 0) << t->Text();
-  }
+  testing::ExpectGeneratedInputsParse(**g, 300, 9, 200);
 }
 
 // Set complements and wildcards never stand for tokens the parser does not

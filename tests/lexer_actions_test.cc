@@ -86,18 +86,7 @@ TEST(LexerActions, EmitDotSplitsTheDotOffTheName) {
                                       "c", ",", "x", ".", "y", ""}));
   // Generation takes IDENTIFIER's texts from its own rule only: a `.c`
   // written as one name would read back as two tokens.
-  Weights weights(**g);
-  GeneratorKit kit(**g, weights, nullptr);
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kUniform;
-  Rng rng(3);
-  for (int i = 0; i < 200; ++i) {
-    auto t = kit.generator.Generate((*g)->start_rule(), rng, options);
-    ASSERT_TRUE(t.has_value());
-    auto again = parser.Parse(t->Text());
-    ASSERT_TRUE(again.ok());
-    ASSERT_EQ(again->syntax_errors, 0) << t->Text();
-  }
+  testing::ExpectGeneratedInputsParse(**g, 200, 3);
 }
 
 }  // namespace

@@ -118,4 +118,23 @@ void ExpectSameTree(const Tree& a, const Tree& b) {
   }
 }
 
+void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
+                                uint64_t seed, size_t max_bytes) {
+  Weights weights(grammar);
+  GeneratorKit kit(grammar, weights, nullptr);
+  Parser parser(grammar);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = max_bytes;
+  Rng rng(seed);
+  for (int i = 0; i < inputs; ++i) {
+    std::optional<Tree> t =
+        kit.generator.Generate(grammar.start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    absl::StatusOr<ParseResult> r = parser.Parse(t->Text());
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_EQ(r->syntax_errors, 0) << t->Text() << "\n  -> " << r->first_error;
+  }
+}
+
 }  // namespace grammut::testing

@@ -41,6 +41,12 @@ const std::vector<std::string>& ShippedGrammars();
 // node's steps of `a` and `b` equal (the pools' layout may differ).
 void ExpectSameTree(const Tree& a, const Tree& b);
 
+// Generates `inputs` inputs of at most `max_bytes` from `grammar`'s start
+// rule in uniform mode (seeded with `seed`) and expects each to parse again
+// with no syntax error; the first that does not is shown.
+void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
+                                uint64_t seed, size_t max_bytes = 4096);
+
 // A shipped grammar with its parser, weights learned from its samples (the
 // clean parses) and a generator over them.
 struct LearnedKit {
