@@ -7,7 +7,9 @@
 #include <cctype>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
@@ -96,7 +98,8 @@ std::optional<PredicateMeaning> NextCharComparison(absl::string_view k) {
   if (!OneCharLiteral(k, &c)) return std::nullopt;
   PredicateMeaning m;
   m.entry = PredicateEntry::kNextCharIs;
-  m.name = negate ? "_input.LA(1) != 'C'" : "_input.LA(1) == 'C'";
+  m.name = absl::StrCat("_input.LA(1) ", negate ? "!=" : "==", " '",
+                        absl::CEscape(c), "'");
   m.negate = negate;
   m.texts = {c};
   return m;

@@ -228,6 +228,7 @@ WS : ' ' -> skip ;
   EXPECT_EQ(eq->entry, PredicateEntry::kNextCharIs);
   EXPECT_EQ(eq->texts, std::vector<std::string>{"\n"});
   EXPECT_FALSE(eq->negate);
+  EXPECT_EQ(eq->name, "_input.LA(1) == '\\n'");
 }
 
 TEST(PredicateTable, UnknownPredicatesAreReportedOnceAndHold) {
