@@ -6,22 +6,19 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "base/utf8.h"
 
 namespace grammut {
 namespace {
 
-// The length of the valid UTF-8 sequence at the start of `s`, or 0.
+// The length of the valid UTF-8 sequence at the start of `s`, or 0 (for
+// invalid, overlong and surrogate sequences: CESU-8 texts from UTF-16
+// lexers are no UTF-8).
 size_t Utf8SequenceLength(absl::string_view s) {
-  const unsigned char c = static_cast<unsigned char>(s[0]);
-  const size_t n = c >= 0xF0 && c <= 0xF4   ? 4
-                   : c >= 0xE0 && c <= 0xEF ? 3
-                   : c >= 0xC2 && c <= 0xDF ? 2
-                                            : 0;
-  if (n == 0 || s.size() < n) return 0;
-  for (size_t i = 1; i < n; ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) return 0;
-  }
-  return n;
+  size_t n = 0;
+  const uint32_t cp = DecodeUtf8(
+      reinterpret_cast<const unsigned char*>(s.data()), s.size(), 0, &n);
+  return IsInvalidByte(cp) ? 0 : n;
 }
 
 // `s` in double quotes, with JSON escapes for quotes, backslashes and

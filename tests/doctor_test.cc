@@ -168,6 +168,23 @@ TEST(Doctor, InputsTooCostlyToParseAreCountedApart) {
   EXPECT_TRUE(absl::StrContains(FormatDoctorJson(*r), "\"over_limits\": "));
 }
 
+// The JSON report stays UTF-8 whatever the grammar's texts hold: an
+// encoded surrogate (what a UTF-16 lexer's texts become, grammars-v4's
+// Java and Zig) and stray bytes become U+FFFD; before, such a report was
+// no valid UTF-8 and seven grammars of the survey had no report.
+TEST(Doctor, JsonReportIsUtf8WhateverTheTexts) {
+  DoctorReport r;
+  GenerationFindings g;
+  g.mode = "uniform";
+  g.first_error = "at: '\xed\xb5\xad\xc3\xa9\xff'";
+  r.generation.push_back(g);
+  const std::string json = FormatDoctorJson(r);
+  EXPECT_TRUE(
+      absl::StrContains(json, "at: '\\ufffd\\ufffd\\ufffd\xc3\xa9\\ufffd'"))
+      << json;
+  EXPECT_FALSE(absl::StrContains(json, "\xed"));
+}
+
 TEST(Doctor, RuleTheStartRuleNeverUsesIsUnreachable) {
   const DoctorReport r = Examine("Unreachable.g4");
   ExpectOnly(r, 0, 0, 1);
