@@ -100,9 +100,11 @@ void TextLexer(const DoctorReport& r, std::string* out) {
     absl::StrAppendFormat(
         out, "  %s is shadowed by the earlier rule %s: %s lexes as %s%s\n",
         s.rule, s.by, Quote(s.example), s.by,
-        s.parser_uses ? "; the parser needs " + s.rule +
-                            ", so input using it never parses"
-                      : "");
+        s.parser_uses
+            ? absl::StrCat("; the parser needs ", s.rule,
+                           ", so input using it never parses",
+                           s.generated ? "" : " (generation leaves it out)")
+            : "");
   }
   for (const LexerFinding& s : r.no_text) {
     absl::StrAppendFormat(out, "  %s matches no text\n", s.rule);
@@ -191,7 +193,8 @@ void JsonLexerList(const std::vector<LexerFinding>& v, std::string* out) {
     items.push_back(absl::StrCat(
         "{\"rule\": ", Quote(s.rule), ", \"mode\": ", Quote(s.mode),
         ", \"by\": ", Quote(s.by), ", \"example\": ", Quote(s.example),
-        ", \"parser_uses\": ", s.parser_uses ? "true" : "false", "}"));
+        ", \"parser_uses\": ", s.parser_uses ? "true" : "false",
+        ", \"generated\": ", s.generated ? "true" : "false", "}"));
   }
   absl::StrAppend(out, "[", absl::StrJoin(items, ", "), "]");
 }

@@ -10,12 +10,12 @@
 #include "absl/strings/str_join.h"
 #include "base/file_io.h"
 #include "doctor/internal/doctor_runs.h"
-#include "grammar/lexer_check.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
 #include "grammar/grammar_dictionary.h"
 #include "grammar/lexer_actions.h"
+#include "grammar/lexer_check.h"
 #include "grammar/predicate_table.h"
 #include "grammar/predicate_vocabulary.h"
 
@@ -169,13 +169,16 @@ std::vector<std::string> UnreachableRules(const Grammar& g, int start) {
 
 void CheckLexer(const Grammar& g, DoctorReport* report) {
   const LexerCheck check = CheckLexerRules(g);
+  auto generated = [&](const ShadowedLexerRule& s) {
+    return g.token_makeable(g.lexer_rule_token_type(s.rule_index));
+  };
   for (const ShadowedLexerRule& s : check.shadowed) {
-    report->shadowed.push_back(
-        LexerFinding{s.rule, s.mode, s.by, s.example, s.parser_uses});
+    report->shadowed.push_back(LexerFinding{s.rule, s.mode, s.by, s.example,
+                                            s.parser_uses, generated(s)});
   }
   for (const ShadowedLexerRule& s : check.no_text) {
     report->no_text.push_back(
-        LexerFinding{s.rule, s.mode, "", "", s.parser_uses});
+        LexerFinding{s.rule, s.mode, "", "", s.parser_uses, generated(s)});
   }
   // INDENT/DEDENT (and a made line break) come from the layout.
   const IndentationScheme& layout = g.indentation();

@@ -64,6 +64,9 @@ struct LexerFinding {
                              // empty: it matches no text
   std::string example;       // a text of the rule that `by` takes
   bool parser_uses = false;  // the parser needs its token
+  // Generation still writes its token (false: it takes the alternatives
+  // that do without it, Grammar::token_makeable).
+  bool generated = true;
 };
 
 // A corpus file that did not parse cleanly.

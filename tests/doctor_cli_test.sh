@@ -40,11 +40,11 @@ contains action_text "$tmp/out" 'Action.g4:4 rule stmt: action {declare($ID.text
 check unreachable 0 "$grammut" doctor --grammar "$data/Unreachable.g4" --inputs 30
 contains unreachable_list "$tmp/out" "^parser rules unreachable from start: 1: unused$"
 check shadowed 0 "$grammut" doctor --grammar "$data/Shadowed.g4" --inputs 30
-contains shadowed_line "$tmp/out" 'IF is shadowed by the earlier rule ID: "if" lexes as ID'
+contains shadowed_line "$tmp/out" 'IF is shadowed by the earlier rule ID: "if" lexes as ID; the parser needs IF, so input using it never parses (generation leaves it out)'
 
 # --json: one object with the same facts.
 check json_shadowed 0 "$grammut" doctor --grammar "$data/Shadowed.g4" --inputs 30 --json
-json json_shadowed_lexer "r['lexer']['shadowed'] == [{'rule': 'IF', 'mode': 'DEFAULT_MODE', 'by': 'ID', 'example': 'if', 'parser_uses': True}]"
+json json_shadowed_lexer "r['lexer']['shadowed'] == [{'rule': 'IF', 'mode': 'DEFAULT_MODE', 'by': 'ID', 'example': 'if', 'parser_uses': True, 'generated': False}]"
 json json_shadowed_fit "r['fit'] is True and r['blocking'] == [] and r['warnings'] == ['lexer rule IF is shadowed by ID (the parser needs it)'] and r['semantics'] == [] and r['unreachable_rules'] == []"
 json json_generation "[g['mode'] for g in r['generation']] == ['learned', 'inverse', 'uniform'] and all(g['wanted'] == 30 for g in r['generation'])"
 check json_corpus 1 "$grammut" doctor --grammar "$data/Clean.g4" --inputs 30 --json "$data/corpus_bad"

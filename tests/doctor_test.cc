@@ -122,6 +122,7 @@ TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
   EXPECT_EQ(s.example, "if");
   EXPECT_EQ(s.mode, "DEFAULT_MODE");
   EXPECT_TRUE(s.parser_uses);
+  EXPECT_FALSE(s.generated);
   // Generation leaves `if ...;` statements out (they would never parse
   // again), so the grammar is still fit for fuzzing, with the warning.
   EXPECT_EQ(r.generation[0].valid_rate(), 1.0);
