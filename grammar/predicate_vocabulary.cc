@@ -55,37 +55,14 @@ bool OneCharLiteral(absl::string_view text, std::string* out) {
   if (!absl::ConsumePrefix(&text, "\"") || !absl::ConsumeSuffix(&text, "\"")) {
     return false;
   }
-  if (text.size() == 2 && text[0] == '\\') {
-    switch (text[1]) {
-      case 'n':
-        *out = "\n";
-        return true;
-      case 'r':
-        *out = "\r";
-        return true;
-      case 't':
-        *out = "\t";
-        return true;
-      case '\\':
-      case '"':
-      case '\'':
-        *out = std::string(1, text[1]);
-        return true;
-      default:
-        return false;
-    }
-  }
-  if (text.size() != 1) return false;
-  *out = std::string(text);
-  return true;
+  return absl::CUnescape(text, out) && out->size() == 1;
 }
 
 // `_input.la(1)!="/"` and the like (also `inputstream.la(1)`, `==`,
 // `ord(".")`): the character the lexer reads next compared with one.
 std::optional<PredicateMeaning> NextCharComparison(absl::string_view k) {
   if (!absl::ConsumePrefix(&k, "_input.la(1)") &&
-      !absl::ConsumePrefix(&k, "inputstream.la(1)") &&
-      !absl::ConsumePrefix(&k, "_input.la(1).tochar()")) {
+      !absl::ConsumePrefix(&k, "inputstream.la(1)")) {
     return std::nullopt;
   }
   bool negate = false;
