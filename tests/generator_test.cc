@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "generate/input_size.h"
 #include "generate/token_pool.h"
 #include "gtest/gtest.h"
 #include "parse/parser.h"
@@ -118,6 +119,44 @@ TEST(Generator, NeverExceedsTinyBudgets) {
       EXPECT_LE(t->TextSize(), budget);
     }
   }
+}
+
+// A whole input follows the corpus's sizes where the walk follows the
+// corpus; in the inverse and uniform modes (and learned ones with nothing
+// counted), which grow until the cap stops them, its cap is drawn anew for
+// every input, so sizes spread from the shortest input to the largest
+// allowed instead of all being the largest.
+TEST(WholeInputCap, TheCorpusDecidesTheSizeElseItSpreadsOverTheRange) {
+  Kit kit("lua");
+  Rng rng(5);
+  EXPECT_EQ(
+      WholeInputCap(ProbabilityMode::kLearned, kit.weights, 4000, 10, rng),
+      4000u);
+  const Weights nothing_counted(*kit.grammar);
+  for (const Weights* w :
+       {static_cast<const Weights*>(&kit.weights), &nothing_counted}) {
+    for (ProbabilityMode mode :
+         {ProbabilityMode::kInverse, ProbabilityMode::kUniform,
+          ProbabilityMode::kLearned}) {
+      if (mode == ProbabilityMode::kLearned && w == &kit.weights) continue;
+      int under_100 = 0, over_1000 = 0;
+      Rng a(7), b(7);
+      for (int i = 0; i < 200; ++i) {
+        const size_t cap = WholeInputCap(mode, *w, 4000, 10, a);
+        ASSERT_EQ(cap, WholeInputCap(mode, *w, 4000, 10, b));
+        ASSERT_GE(cap, 10u);
+        ASSERT_LE(cap, 4000u);
+        under_100 += cap < 100;
+        over_1000 += cap > 1000;
+      }
+      EXPECT_GT(under_100, 0) << ProbabilityModeName(mode);
+      EXPECT_GT(over_1000, 0) << ProbabilityModeName(mode);
+    }
+  }
+  // Never under the shortest input, even when it is the largest allowed.
+  EXPECT_EQ(
+      WholeInputCap(ProbabilityMode::kUniform, kit.weights, 300, 300, rng),
+      300u);
 }
 
 // Nesting as the parser counts it stays within the generator's limit (ANTLR

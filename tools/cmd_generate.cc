@@ -7,6 +7,7 @@
 #include "bind/binder.h"
 #include "bind/define_first.h"
 #include "generate/generator.h"
+#include "generate/input_size.h"
 #include "grammar/indentation.h"
 #include "kpath/kpath.h"
 #include "kpath/kpath_steer.h"
@@ -270,6 +271,9 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
     // A walk can end unfinished where a known semantic predicate cannot
     // hold: another walk (the Rng has moved on) takes its place.
     bool made = false;
+    opt.max_bytes =
+        WholeInputCap(*mode, **weights, static_cast<size_t>(max_size),
+                      g.rule_min_cost(g.start_rule()).bytes, rng);
     for (int attempt = 0; attempt < 64 && !made; ++attempt) {
       made = kit.generator.Generate(g.start_rule(), rng, opt, &t);
       if (!made && g.rule_min_cost(g.start_rule()).bytes >

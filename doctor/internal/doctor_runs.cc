@@ -8,6 +8,7 @@
 #include "base/file_io.h"
 #include "base/rng.h"
 #include "generate/generator.h"
+#include "generate/input_size.h"
 #include "parse/parser.h"
 
 namespace grammut {
@@ -89,6 +90,8 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
         f.cut_short = true;
         break;
       }
+      gen.max_bytes = WholeInputCap(mode, weights, options.max_bytes,
+                                    grammar.rule_min_cost(start).bytes, rng);
       const Clock::time_point t0 = Clock::now();
       const bool made = kit.generator.Generate(start, rng, gen, &tree);
       generating += Clock::now() - t0;
