@@ -24,17 +24,7 @@ const std::vector<int>& DefaultAlphabet() {
 TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
     : grammar_(grammar), dfa_(dfa) {
   const AtnGraph& lg = grammar.lexer_graph();
-  rule_mode_.assign(lg.rule_start.size(), 0);
-  for (size_t m = 0; m < lg.mode_start.size(); ++m) {
-    const AtnState& s = lg.states[lg.mode_start[m]];
-    for (uint32_t i = 0; i < s.num_edges; ++i) {
-      const int32_t target = lg.edges[s.first_edge + i].target;
-      const int32_t rule = lg.states[target].rule;
-      if (rule >= 0 && rule < static_cast<int>(rule_mode_.size())) {
-        rule_mode_[rule] = static_cast<int>(m);
-      }
-    }
-  }
+  rule_mode_ = grammar.lexer_chains().rule_mode;
   printable_.resize(lg.sets.size());
   for (size_t k = 0; k < lg.sets.size(); ++k) {
     for (const auto& iv : lg.sets[k]) {
@@ -74,7 +64,9 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
         best_rule = r;
       }
     }
-    if (best_rule >= 0) {
+    if (best_rule >= 0 && grammar_.lexer_chains().needed[best_rule]) {
+      ShortestChain(best_rule, &shortest_[t]);
+    } else if (best_rule >= 0) {
       Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
       if (dfa_ != nullptr && (!LexesAs(t, best_rule, shortest_[t]) ||
                               !Ends(best_rule, shortest_[t]))) {
@@ -435,6 +427,14 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     for (int attempt = 0; attempt < (familiar ? kFamiliarTries : 3);
          ++attempt) {
       const int rule = rules[rng.Below(rules.size())];
+      if (grammar_.lexer_chains().needed[rule]) {
+        if (MakeChain(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
+            out->size() <= max_len) {
+          wide_ = true;
+          return;
+        }
+        continue;
+      }
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
           LexesAs(type, rule, *out) && (!ends_[type] || Ends(rule, *out)) &&

@@ -128,6 +128,30 @@ class TokenGenerator {
   // walks (a fixed seed) that reads back as `type` and ends, else with the
   // shortest that reads back if `text` does not; else leaves it.
   void ReadableShortest(int type, int walked, std::string* text);
+  // Chains (token_chains.cc; grammar/lexer_chains.h): writes to `out` a
+  // text of `rule`, a rule whose token needs a chain, of at most
+  // `max_len` bytes: a `more` rule entering its mode, `more` rules of the
+  // modes the chain passes (`rng` null: none, and the shortest texts),
+  // then `rule`'s text. False if none was made that the lexer reads so.
+  bool MakeChain(int rule, Rng* rng, size_t max_len, std::string* out);
+  // Writes to `text` the shortest chain ending in `rule` that the lexer
+  // reads so: the chain of shortest texts, else the shortest of
+  // kReadableTries random chains (a fixed seed), else `rule`'s own
+  // shortest text.
+  void ShortestChain(int rule, std::string* text);
+  // Whether the lexer reads every piece of chain_ (within `text`) as its
+  // rule, each the longest match in its mode.
+  bool ChainReads(absl::string_view text);
+  // Pieces a chain takes besides its ends, and nested modes it enters.
+  static constexpr int kChainSteps = 12;
+  static constexpr size_t kChainDepth = 3;
+  // One rule's text in a chain: bytes [begin, end) read in `mode`.
+  struct ChainPiece {
+    int rule;
+    int mode;
+    size_t begin;
+    size_t end;
+  };
   // Walks lexer rule `rule`; returns false if it ran out of room.
   bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
   // The symbol edges of `rule` in order if its walk (fragments included)
@@ -158,6 +182,10 @@ class TokenGenerator {
   absl::flat_hash_set<uint64_t> steps_;
   std::vector<int> learned_;
   bool familiar_on_ = true;
+  // Scratch for MakeChain.
+  std::vector<ChainPiece> chain_;
+  std::vector<int> chain_stack_;
+  std::vector<int32_t> chain_options_;
   // Scratch for Walk.
   std::vector<int32_t> stack_;
   std::vector<int64_t> pending_of_;

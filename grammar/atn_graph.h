@@ -91,6 +91,16 @@ struct AtnState {
   int32_t block_end = -1;  // block start states: the block's end state
 };
 
+// What a lexer rule's commands do besides making its token: `more` (the
+// text joins the next rule's token) and the mode change (`pushMode(X)`,
+// `popMode`, `mode(X)`).
+struct LexerRuleCommands {
+  enum class ModeChange { kNone, kPush, kPop, kSet };
+  bool more = false;
+  ModeChange mode_change = ModeChange::kNone;
+  int32_t mode = -1;  // the mode pushed or set
+};
+
 // A whole ATN as plain data.
 struct AtnGraph {
   std::vector<AtnState> states;
@@ -102,6 +112,7 @@ struct AtnGraph {
   std::vector<bool> left_recursive;      // rule index -> left-recursive?
   std::vector<int32_t> mode_start;       // lexer: mode -> tokens start state
   std::vector<int32_t> rule_token_type;  // lexer: rule -> token type (0: none)
+  std::vector<LexerRuleCommands> rule_commands;  // lexer: rule -> commands
 
   // The edge `i` (0-based) leaving `state`.
   const AtnEdge& Edge(int32_t state, uint32_t i) const {

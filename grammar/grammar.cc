@@ -240,6 +240,7 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
   }
   parser_graph_ = atn_internal::ConvertAtn(*parser_atn_);
   lexer_graph_ = atn_internal::ConvertAtn(*lexer_atn_);
+  lexer_chains_ = FindLexerChains(lexer_graph_);
 
   if (start_rule.empty()) {
     start_rule_ = 0;
@@ -390,11 +391,30 @@ void Grammar::BuildTokenTables() {
     const int t = rule_types[r];
     if (t <= 0 || t > max_token_type_) continue;
     token_lexer_rules_[t].push_back(static_cast<int32_t>(r));
-    const int64_t len = lexer_cost_[lexer_graph_.rule_start[r]].bytes;
+    int64_t len = lexer_cost_[lexer_graph_.rule_start[r]].bytes;
     if (len >= kUnreachableCost) continue;
+    if (lexer_chains_.needed[r]) {
+      // Its token starts with the shortest rule entering its mode.
+      int64_t entry = kUnreachableCost;
+      for (int32_t e : lexer_chains_.entries[lexer_chains_.rule_mode[r]]) {
+        entry = std::min(entry, lexer_cost_[lexer_graph_.rule_start[e]].bytes);
+      }
+      if (entry >= kUnreachableCost) continue;
+      len += entry;
+    }
     if (!has_min[t] || len < token_min_length_[t]) {
       token_min_length_[t] = std::max<int64_t>(len, 1);
       has_min[t] = true;
+    }
+  }
+  // A literal token the lexer makes only after `more` rules (XML's `?>`
+  // closing a processing instruction) is not its literal alone.
+  for (int t = 1; t <= max_token_type_; ++t) {
+    const std::vector<int32_t>& rules = token_lexer_rules_[t];
+    if (!literal_text_[t].empty() && !rules.empty() &&
+        std::all_of(rules.begin(), rules.end(),
+                    [&](int32_t r) { return lexer_chains_.needed[r]; })) {
+      literal_text_[t].clear();
     }
   }
   // Token types the parser names (atoms and sets; not complements).
@@ -447,34 +467,35 @@ void Grammar::ChooseSeparator() {
         dfa.AcceptedRule(dfa.Run(dfa.Start(static_cast<int>(mode)), text));
     return rule >= 0 && hidden[rule];
   };
+  // The default mode's, else that of the first mode that hides one: an
+  // island grammar (XML, HTML) reads blanks as text outside tags and skips
+  // them only inside, where names still need one between them.
   separator_.clear();
-  for (const char* candidate : {" ", "\n", "\t", "\r\n"}) {
-    if (hidden_in_mode(0, candidate)) {
-      separator_ = candidate;
-      break;
+  const size_t modes = std::max<size_t>(lexer_graph_.mode_start.size(), 1);
+  for (size_t m = 0; m < modes && separator_.empty(); ++m) {
+    for (const char* candidate : {" ", "\n", "\t", "\r\n"}) {
+      if (hidden_in_mode(m, candidate)) {
+        separator_ = candidate;
+        break;
+      }
     }
   }
-  separator_ok_.assign(std::max<size_t>(lexer_graph_.mode_start.size(), 1),
-                       false);
+  separator_ok_.assign(modes, false);
   for (size_t m = 0; m < separator_ok_.size() && !separator_.empty(); ++m) {
     separator_ok_[m] = hidden_in_mode(m, separator_);
   }
 }
 
 void Grammar::BuildTokenModes() {
-  // The mode of each token type: the mode of a lexer rule producing it.
+  // The mode in which a token of each type starts: the lowest mode other
+  // than the default one that a lexer rule producing it starts in (a rule
+  // after `more` rules starts in theirs), else the default mode.
   token_mode_.assign(max_token_type_ + 1, 0);
-  for (size_t m = 0; m < lexer_graph_.mode_start.size(); ++m) {
-    const AtnState& s = lexer_graph_.states[lexer_graph_.mode_start[m]];
-    for (uint32_t i = 0; i < s.num_edges; ++i) {
-      const int32_t rule =
-          lexer_graph_.states[lexer_graph_.edges[s.first_edge + i].target].rule;
-      for (int t = 1; t <= max_token_type_; ++t) {
-        for (int32_t r : token_lexer_rules_[t]) {
-          if (r == rule && m > 0 && token_mode_[t] == 0) {
-            token_mode_[t] = static_cast<int>(m);
-          }
-        }
+  for (int t = 1; t <= max_token_type_; ++t) {
+    for (int32_t r : token_lexer_rules_[t]) {
+      const int m = lexer_chains_.StartMode(r);
+      if (m > 0 && (token_mode_[t] == 0 || m < token_mode_[t])) {
+        token_mode_[t] = m;
       }
     }
   }

@@ -26,6 +26,7 @@
 #include "grammar/g4_semantics.h"
 #include "grammar/indentation.h"
 #include "grammar/interp_file.h"
+#include "grammar/lexer_chains.h"
 
 namespace antlr4 {
 namespace atn {
@@ -186,7 +187,8 @@ class Grammar {
   // (kUnreachableCost if it accepts no token an input can make).
   int64_t MinSymbolLength(const AtnEdge& edge) const;
   // The text inserted between generated tokens that would otherwise run
-  // together: a string the lexer skips (usually " "), or empty if none.
+  // together: a string the lexer skips (usually " ") in the default mode,
+  // else in the first mode that skips one; empty if no mode does.
   const std::string& separator() const { return separator_; }
   // True if the lexer skips (or hides) the separator in lexer `mode`, so it
   // may be inserted before a token of that mode.
@@ -200,6 +202,8 @@ class Grammar {
   // ATNs as plain data.
   const AtnGraph& parser_graph() const { return parser_graph_; }
   const AtnGraph& lexer_graph() const { return lexer_graph_; }
+  // Tokens the lexer builds over several rules (`more`; lexer_chains.h).
+  const LexerChains& lexer_chains() const { return lexer_chains_; }
   // Minimum cost from each parser ATN state to its rule's stop state.
   const std::vector<MinCost>& parser_min_cost() const { return parser_cost_; }
   // Minimum cost (characters) from each lexer ATN state to its stop state.
@@ -274,6 +278,7 @@ class Grammar {
   std::vector<bool> token_from_code_;   // per token type
   std::vector<bool> token_unmakeable_;  // per token type
   std::vector<DecisionInfo> decisions_;
+  LexerChains lexer_chains_;
   std::string separator_;
   std::vector<bool> separator_ok_;  // per mode
   std::vector<int> token_mode_;     // per token type

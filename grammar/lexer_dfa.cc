@@ -255,6 +255,23 @@ int32_t LexerDfa::Run(int32_t state, absl::string_view text) {
   return state;
 }
 
+LexerDfa::Match LexerDfa::LongestMatch(int mode, absl::string_view text) {
+  Match m;
+  int32_t state = Start(mode);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  size_t len = 0;
+  for (size_t pos = 0; pos < text.size() && state != kDead; pos += len) {
+    state = Next(state, DecodeUtf8(bytes, text.size(), pos, &len));
+    const int32_t rule = AcceptedRule(state);
+    if (rule >= 0) {
+      m.length = pos + len;
+      m.rule = rule;
+    }
+  }
+  m.alive_at_end = state != kDead;
+  return m;
+}
+
 int32_t LexerDfa::AcceptedRule(int32_t state) const {
   return state < 0 ? -1 : states_[state].accept_rule;
 }

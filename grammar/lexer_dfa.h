@@ -55,6 +55,16 @@ class LexerDfa {
   int32_t Next(int32_t state, uint32_t cp);
   // Run feeds `text` (UTF-8, decoded as utf8.h says) from `state`.
   int32_t Run(int32_t state, absl::string_view text);
+  // The longest token the lexer reads from `text` in lexer `mode`: its
+  // length in bytes (0: none) and rule, and whether the DFA was still
+  // alive at the end of `text` (a longer token could follow from input
+  // after it).
+  struct Match {
+    size_t length = 0;
+    int32_t rule = -1;
+    bool alive_at_end = false;
+  };
+  Match LongestMatch(int mode, absl::string_view text);
   // AcceptedRule is the lexer rule a token ending in `state` would be
   // (ANTLR's choice among the rules that match), or -1.
   int32_t AcceptedRule(int32_t state) const;

@@ -17,13 +17,62 @@ constexpr unsigned char kWordProbes[] = {'a', 'z', 'A', 'Z', 'e',
 
 }  // namespace
 
+SeparatorOracle::SeparatorOracle(const Grammar& grammar, LexerDfa* dfa)
+    : grammar_(grammar), dfa_(*dfa) {
+  const LexerChains& chains = grammar.lexer_chains();
+  chained_.assign(grammar.max_token_type() + 1, false);
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    for (int32_t r : grammar.lexer_rules_for_token(t)) {
+      if (chains.needed[r]) chained_[t] = true;
+    }
+  }
+}
+
+int32_t SeparatorOracle::StateAfter(int type, absl::string_view text) {
+  const int start = grammar_.token_mode(type);
+  if (type <= 0 || type >= static_cast<int>(chained_.size()) ||
+      !chained_[type]) {
+    return dfa_.Run(dfa_.Start(start), text);
+  }
+  using Change = LexerRuleCommands::ModeChange;
+  const std::vector<LexerRuleCommands>& commands =
+      grammar_.lexer_graph().rule_commands;
+  int mode = start;
+  std::vector<int> stack;
+  size_t pos = 0;
+  // Longest matches in turn, following the `more` rules' mode changes,
+  // up to the last rule's.
+  for (int piece = 0; piece < 64 && pos < text.size(); ++piece) {
+    const LexerDfa::Match m = dfa_.LongestMatch(mode, text.substr(pos));
+    if (m.length == 0 || m.rule < 0 ||
+        static_cast<size_t>(m.rule) >= commands.size()) {
+      break;
+    }
+    const LexerRuleCommands& c = commands[m.rule];
+    if (pos + m.length == text.size() || !c.more) {
+      return dfa_.Run(dfa_.Start(mode), text.substr(pos));
+    }
+    pos += m.length;
+    if (c.mode_change == Change::kPush) {
+      stack.push_back(mode);
+      mode = c.mode;
+    } else if (c.mode_change == Change::kSet) {
+      mode = c.mode;
+    } else if (c.mode_change == Change::kPop) {
+      if (stack.empty()) break;
+      mode = stack.back();
+      stack.pop_back();
+    }
+  }
+  return dfa_.Run(dfa_.Start(start), text);
+}
+
 bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
                             int next_type, absl::string_view next_text) {
   if (prev_text.empty() || next_text.empty()) return false;
   const std::string& sep = grammar_.separator();
   if (sep.empty()) return false;
-  const int32_t state =
-      dfa_.Run(dfa_.Start(grammar_.token_mode(prev_type)), prev_text);
+  const int32_t state = StateAfter(prev_type, prev_text);
   const unsigned char next = static_cast<unsigned char>(next_text.front());
   const int next_mode = grammar_.token_mode(next_type);
   if (!grammar_.separator_ok_in_mode(next_mode)) {

@@ -16,6 +16,7 @@
 #define GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -28,8 +29,7 @@ namespace grammut {
 class SeparatorOracle {
  public:
   // `grammar` and `dfa` (over grammar.lexer_graph()) must outlive this.
-  SeparatorOracle(const Grammar& grammar, LexerDfa* dfa)
-      : grammar_(grammar), dfa_(*dfa) {}
+  SeparatorOracle(const Grammar& grammar, LexerDfa* dfa);
 
   // Needs tells whether `prev_text` (a token of `prev_type`) followed by
   // `next_text` (of `next_type`) needs grammar.separator() between them.
@@ -44,8 +44,15 @@ class SeparatorOracle {
   const Grammar& grammar() const { return grammar_; }
 
  private:
+  // The DFA state after the lexer read `text` as a token of `type`: from
+  // the start of the type's mode, or, for a token the lexer builds over
+  // several rules (`more`; lexer_chains.h), from the start of the mode its
+  // last rule reads in, over that rule's text.
+  int32_t StateAfter(int type, absl::string_view text);
+
   const Grammar& grammar_;
   LexerDfa& dfa_;
+  std::vector<bool> chained_;  // per token type: some rule needs a chain
 };
 
 }  // namespace grammut

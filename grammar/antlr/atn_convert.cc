@@ -10,6 +10,8 @@
 #include "atn/LexerAction.h"
 #include "atn/LexerActionType.h"
 #include "atn/LexerChannelAction.h"
+#include "atn/LexerModeAction.h"
+#include "atn/LexerPushModeAction.h"
 #include "atn/LexerTypeAction.h"
 #include "atn/PrecedencePredicateTransition.h"
 #include "atn/RuleStartState.h"
@@ -123,6 +125,38 @@ AtnGraph ConvertAtn(const antlr4::atn::ATN& atn) {
   }
   for (size_t t : atn.ruleToTokenType) {
     g.rule_token_type.push_back(static_cast<int32_t>(t));
+  }
+  if (!atn.modeToStartState.empty()) {
+    g.rule_commands.resize(atn.ruleToStartState.size());
+    for (size_t r = 0; r < g.rule_commands.size(); ++r) {
+      LexerRuleCommands& c = g.rule_commands[r];
+      ForEachRuleAction(atn, r, [&](const antlr4::atn::LexerAction& a) {
+        using antlr4::atn::LexerActionType;
+        using Change = LexerRuleCommands::ModeChange;
+        switch (a.getActionType()) {
+          case LexerActionType::MORE:
+            c.more = true;
+            break;
+          case LexerActionType::PUSH_MODE:
+            c.mode_change = Change::kPush;
+            c.mode = static_cast<const antlr4::atn::LexerPushModeAction&>(a)
+                         .getMode();
+            break;
+          case LexerActionType::POP_MODE:
+            c.mode_change = Change::kPop;
+            break;
+          case LexerActionType::MODE:
+            c.mode_change = Change::kSet;
+            // getMode() is not const in ANTLR 4.9's runtime.
+            c.mode = const_cast<antlr4::atn::LexerModeAction&>(
+                         static_cast<const antlr4::atn::LexerModeAction&>(a))
+                         .getMode();
+            break;
+          default:
+            break;
+        }
+      });
+    }
   }
   return g;
 }

@@ -1,0 +1,46 @@
+// lexer_chains.h: tokens the lexer builds over several rules (`more`).
+//
+// ANTLR's `more` command keeps a rule's text and goes on matching, often in
+// another mode, until a rule without it makes the token: XML's processing
+// instruction is `<?` Name (`more`, pushMode(PROC_INSTR)), any characters
+// (`more`), then `?>` (the PI token); a string of PEG's grammar is `"`
+// (`more`, mode(STRINGMODE)), characters and escapes (`more`), then `"`
+// (`type(STRING)`). A lexer rule in a mode that only `more` rules enter
+// makes its token only after such a prefix: its text alone ("?>", `"`) is
+// never that token, and the token starts in the mode of the rule entering.
+// TokenGenerator::MakeChain (generate/token_chains.cc) writes such texts.
+#ifndef GRAMMUT_GRAMMAR_LEXER_CHAINS_H_
+#define GRAMMUT_GRAMMAR_LEXER_CHAINS_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "grammar/atn_graph.h"
+
+namespace grammut {
+
+struct LexerChains {
+  // Per lexer rule: its mode (the mode whose start state reaches it).
+  std::vector<int> rule_mode;
+  // Per lexer rule: its token needs a prefix of `more` rules (it is not a
+  // `more` rule, and only `more` rules enter its mode).
+  std::vector<bool> needed;
+  // Per mode: the `more` rules that enter it (push or set it).
+  std::vector<std::vector<int32_t>> entries;
+  // Per mode: its own `more` rules.
+  std::vector<std::vector<int32_t>> more_rules;
+
+  // The mode in which a token of rule `rule` starts: for a rule that needs
+  // a chain, the mode of the first rule entering its mode.
+  int StartMode(int rule) const {
+    return needed[rule] ? rule_mode[entries[rule_mode[rule]].front()]
+                        : rule_mode[rule];
+  }
+};
+
+// Finds the chains of lexer ATN `lexer` (no mode or no commands: none).
+LexerChains FindLexerChains(const AtnGraph& lexer);
+
+}  // namespace grammut
+
+#endif  // GRAMMUT_GRAMMAR_LEXER_CHAINS_H_
