@@ -236,6 +236,18 @@ void Judge(const DoctorOptions& opt, DoctorReport* r) {
         absl::StrFormat("start rule %s not found", r->start_rule));
     return;
   }
+  if (r->accepts_no_input) {
+    std::vector<std::string> needed;
+    for (const auto* found : {&r->shadowed, &r->no_text}) {
+      for (const LexerFinding& s : *found) {
+        if (s.parser_uses) needed.push_back(s.rule);
+      }
+    }
+    r->blocking.push_back(absl::StrFormat(
+        "no input parses: rule %s cannot do without a token of lexer "
+        "rule(s) %s, which no input makes (see the lexer rules above)",
+        r->start_rule, absl::StrJoin(needed, ", ")));
+  }
   if (r->have_corpus && r->corpus.parse_rate() < opt.min_parse_rate) {
     r->blocking.push_back(absl::StrFormat(
         "corpus parse rate %.1f%% is under %.0f%%",
@@ -268,6 +280,8 @@ absl::StatusOr<DoctorReport> ExamineGrammar(const DoctorOptions& opt) {
   report.start_rule = start >= 0 ? g.rule_name(start) : opt.start_rule;
   FindSemantics(g, opt.grammar, &report);
   CheckLexer(g, &report);
+  report.accepts_no_input =
+      g.start_needs_unmakeable() && start == g.start_rule();
   if (report.start_found) {
     report.unreachable_rules = UnreachableRules(g, start);
     report.have_corpus = !opt.corpus.empty();

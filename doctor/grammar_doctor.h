@@ -133,6 +133,8 @@ struct DoctorReport {
   std::vector<LexerFinding> no_text;         // match no text
   std::vector<std::string> tokens_not_made;  // parser tokens, no lexer rule
   std::vector<std::string> lexer_undecided;  // search cut short
+  // The start rule cannot do without a token no input can make.
+  bool accepts_no_input = false;
   std::vector<std::string> unreachable_rules;
   bool have_corpus = false;
   CorpusFindings corpus;

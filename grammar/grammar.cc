@@ -259,6 +259,7 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
       !token_unmakeable_.empty()) {
     // The start rule cannot do without them: generate them all the same.
     token_unmakeable_.clear();
+    start_needs_unmakeable_ = true;
     ComputeParserCosts();
   }
   BuildDecisions();

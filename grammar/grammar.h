@@ -183,6 +183,9 @@ class Grammar {
            token_type >= static_cast<int>(token_unmakeable_.size()) ||
            !token_unmakeable_[token_type];
   }
+  // True if the start rule cannot do without a token no input can make
+  // (token_makeable then holds for every token): no input parses.
+  bool start_needs_unmakeable() const { return start_needs_unmakeable_; }
   // Shortest text of any token a parser ATN symbol edge accepts
   // (kUnreachableCost if it accepts no token an input can make).
   int64_t MinSymbolLength(const AtnEdge& edge) const;
@@ -277,6 +280,7 @@ class Grammar {
   std::vector<int64_t> token_min_length_;
   std::vector<bool> token_from_code_;   // per token type
   std::vector<bool> token_unmakeable_;  // per token type
+  bool start_needs_unmakeable_ = false;
   std::vector<DecisionInfo> decisions_;
   LexerChains lexer_chains_;
   std::string separator_;

@@ -129,6 +129,21 @@ TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
   EXPECT_TRUE(r.blocking.empty());
 }
 
+// When the start rule cannot do without such a token, no input parses:
+// the doctor says so and why, and generation writes the token all the same
+// (a target's own lexer may read it).
+TEST(Doctor, StartRuleNeedingAShadowedTokenAcceptsNoInput) {
+  const DoctorReport r = Examine("NoInput.g4");
+  ASSERT_EQ(r.shadowed.size(), 1u);
+  EXPECT_TRUE(r.shadowed[0].generated);
+  EXPECT_TRUE(r.accepts_no_input);
+  ASSERT_FALSE(r.blocking.empty());
+  EXPECT_EQ(r.blocking[0],
+            "no input parses: rule start cannot do without a token of lexer "
+            "rule(s) IF, which no input makes (see the lexer rules above)");
+  EXPECT_FALSE(Examine("Shadowed.g4").accepts_no_input);
+}
+
 TEST(Doctor, LexerCheckOverItsStepBudgetLeavesRulesUndecided) {
   auto g = Grammar::Load(Data("Shadowed.g4"));
   ASSERT_TRUE(g.ok()) << g.status();
