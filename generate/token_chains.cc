@@ -29,10 +29,14 @@ bool TokenGenerator::MakeChain(int rule, Rng* rng, size_t max_len,
   // change; false if it does not fit or pops an empty stack.
   auto take = [&](int r) {
     if (out->size() >= max_len) return false;
+    // Random pieces are short (8 bytes, or the rule's shortest text).
     const size_t room = max_len - out->size();
-    if (!Walk(r, rng, rng != nullptr ? std::min<size_t>(room, 8) : room,
-              &piece) ||
-        piece.empty()) {
+    const int64_t shortest =
+        grammar_.lexer_min_cost()[grammar_.lexer_graph().rule_start[r]].bytes;
+    const size_t cap =
+        rng != nullptr ? std::min<size_t>(room, std::max<int64_t>(8, shortest))
+                       : room;
+    if (!Walk(r, rng, cap, &piece) || piece.empty()) {
       return false;
     }
     chain_.push_back({r, mode, out->size(), out->size() + piece.size()});
