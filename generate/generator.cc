@@ -339,9 +339,11 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                (pending_newline_ == 0 && pending_next_.empty())) &&
               (first < 0 || last_token < 0 ||
                !src.token_trivia(first).empty() ||
-               !separators_.Needs(
-                   tree.node(last_token).symbol, tree.token_text(last_token),
-                   src.node(first).symbol, src.token_text(first)));
+               separators_
+                   .Separator(tree.node(last_token).symbol,
+                              tree.token_text(last_token),
+                              src.node(first).symbol, src.token_text(first))
+                   .empty());
           if (fits && joins) {
             int nested = 0;
             const int last = tree.AppendSubtree(src, source, &nested);
@@ -502,10 +504,9 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           text = predicate_text_;
         }
         if (trivia.empty() && last_token >= 0 && !text.empty()) {
-          if (separators_.Needs(tree.node(last_token).symbol,
-                                tree.token_text(last_token), type, text)) {
-            trivia = sep;
-          }
+          trivia =
+              separators_.Separator(tree.node(last_token).symbol,
+                                    tree.token_text(last_token), type, text);
         }
         if (has_predicates_) trivia = FitTrivia(trivia, sep);
         emitted += static_cast<int64_t>(trivia.size() + text.size());

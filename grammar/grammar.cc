@@ -485,6 +485,39 @@ void Grammar::ChooseSeparator() {
   for (size_t m = 0; m < separator_ok_.size() && !separator_.empty(); ++m) {
     separator_ok_[m] = hidden_in_mode(m, separator_);
   }
+  // A mode's closer: a one-character text it skips and leaves by (a line
+  // mode's `EOL: [\r\n]+ -> skip, popMode`).
+  using Change = LexerRuleCommands::ModeChange;
+  const std::vector<LexerRuleCommands>& commands = lexer_graph_.rule_commands;
+  mode_closer_.assign(modes, "");
+  for (size_t m = 0; m < modes && !commands.empty(); ++m) {
+    for (const char* candidate : {" ", "\n", "\t"}) {
+      const int32_t rule =
+          dfa.AcceptedRule(dfa.Run(dfa.Start(static_cast<int>(m)), candidate));
+      if (rule < 0 || static_cast<size_t>(rule) >= commands.size() ||
+          !hidden[rule]) {
+        continue;
+      }
+      const LexerRuleCommands& c = commands[rule];
+      if (c.mode_change == Change::kPop ||
+          (c.mode_change == Change::kSet && c.mode != static_cast<int>(m))) {
+        mode_closer_[m] = candidate;
+        break;
+      }
+    }
+  }
+}
+
+absl::string_view Grammar::mode_closer(int mode) const {
+  return mode >= 0 && mode < static_cast<int>(mode_closer_.size())
+             ? absl::string_view(mode_closer_[mode])
+             : absl::string_view();
+}
+
+int Grammar::token_mode_after(int token_type) const {
+  return token_type > 0 && token_type < static_cast<int>(mode_after_.size())
+             ? mode_after_[token_type]
+             : -1;
 }
 
 void Grammar::BuildTokenModes() {
@@ -499,6 +532,23 @@ void Grammar::BuildTokenModes() {
         token_mode_[t] = m;
       }
     }
+  }
+  // The mode after each token type: its rules' mode with their mode change
+  // applied, where all its rules agree and none pops.
+  using Change = LexerRuleCommands::ModeChange;
+  const std::vector<LexerRuleCommands>& commands = lexer_graph_.rule_commands;
+  mode_after_.assign(max_token_type_ + 1, commands.empty() ? 0 : -1);
+  for (int t = 1; t <= max_token_type_ && !commands.empty(); ++t) {
+    int after = -2;  // none seen yet
+    for (int32_t r : token_lexer_rules_[t]) {
+      const LexerRuleCommands& c = commands[r];
+      const int m = c.mode_change == Change::kPop ? -1
+                    : c.mode_change == Change::kNone
+                        ? lexer_chains_.rule_mode[r]
+                        : c.mode;
+      after = after == -2 || after == m ? m : -1;
+    }
+    mode_after_[t] = after == -2 ? -1 : after;
   }
 }
 

@@ -193,6 +193,12 @@ class Grammar {
   // together: a string the lexer skips (usually " ") in the default mode,
   // else in the first mode that skips one; empty if no mode does.
   const std::string& separator() const { return separator_; }
+  // The text lexer `mode` skips and leaves the mode by (a line mode's
+  // newline, `EOL: [\r\n]+ -> skip, popMode`), or empty.
+  absl::string_view mode_closer(int mode) const;
+  // The lexer mode after a token of `token_type` (its lexer rules' mode
+  // change applied), or -1 if not known (a popMode, or rules that differ).
+  int token_mode_after(int token_type) const;
   // True if the lexer skips (or hides) the separator in lexer `mode`, so it
   // may be inserted before a token of that mode.
   bool separator_ok_in_mode(int mode) const {
@@ -284,8 +290,10 @@ class Grammar {
   std::vector<DecisionInfo> decisions_;
   LexerChains lexer_chains_;
   std::string separator_;
-  std::vector<bool> separator_ok_;  // per mode
-  std::vector<int> token_mode_;     // per token type
+  std::vector<bool> separator_ok_;        // per mode
+  std::vector<std::string> mode_closer_;  // per mode
+  std::vector<int> mode_after_;           // per token type
+  std::vector<int> token_mode_;           // per token type
   std::unique_ptr<PredicateTable> predicates_;
   std::vector<G4Semantic> semantics_;
   IndentationScheme indentation_;

@@ -112,9 +112,27 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   return false;
 }
 
+absl::string_view SeparatorOracle::Separator(int prev_type,
+                                             absl::string_view prev_text,
+                                             int next_type,
+                                             absl::string_view next_text) {
+  if (prev_text.empty() || next_text.empty()) return {};
+  const int after = grammar_.token_mode_after(prev_type);
+  if (after >= 0 && !grammar_.mode_closer(after).empty()) {
+    // The next token is read in `after`: it must be made there, else the
+    // mode must be left first.
+    const LexerChains& chains = grammar_.lexer_chains();
+    bool made_there = false;
+    for (int32_t r : grammar_.lexer_rules_for_token(next_type)) {
+      made_there = made_there || chains.StartMode(r) == after;
+    }
+    if (!made_there) return grammar_.mode_closer(after);
+  }
+  if (!Needs(prev_type, prev_text, next_type, next_text)) return {};
+  return grammar_.separator();
+}
+
 void SeparatorOracle::FixSeams(absl::Span<const int32_t> tokens, Tree* t) {
-  const std::string& sep = grammar_.separator();
-  if (sep.empty()) return;
   for (int32_t tok : tokens) {
     if (tok < 0 || tok >= t->size() || t->node(tok).is_rule ||
         !t->token_trivia(tok).empty()) {
@@ -122,10 +140,10 @@ void SeparatorOracle::FixSeams(absl::Span<const int32_t> tokens, Tree* t) {
     }
     const int prev = t->TokenBefore(tok);
     if (prev < 0) continue;
-    if (Needs(t->node(prev).symbol, t->token_text(prev), t->node(tok).symbol,
-              t->token_text(tok))) {
-      t->InsertTrivia(tok, sep);
-    }
+    const absl::string_view between =
+        Separator(t->node(prev).symbol, t->token_text(prev),
+                  t->node(tok).symbol, t->token_text(tok));
+    if (!between.empty()) t->InsertTrivia(tok, between);
   }
 }
 

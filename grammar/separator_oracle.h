@@ -36,6 +36,15 @@ class SeparatorOracle {
   bool Needs(int prev_type, absl::string_view prev_text, int next_type,
              absl::string_view next_text);
 
+  // The text to write between `prev_text` (a token of `prev_type`) and
+  // `next_text` (of `next_type`): empty if none is needed; the grammar's
+  // separator where Needs says so; and where the lexer, after the previous
+  // token, is in a mode the next token is not made in, the text that mode
+  // skips and leaves by (a line mode's newline: `T` pushes a mode whose
+  // text runs to the line's end).
+  absl::string_view Separator(int prev_type, absl::string_view prev_text,
+                              int next_type, absl::string_view next_text);
+
   // FixSeams inserts the separator before every token in `tokens` (token
   // nodes of `t`) that has no trivia and would run together with the
   // token before it (after an edit wrote new texts there).

@@ -23,10 +23,9 @@ std::string Reducer::Rewrite(const Tree& t,
       const absl::string_view prev_text = texts[prev] != nullptr
                                               ? absl::string_view(*texts[prev])
                                               : t.token_text(prev);
-      if (kit_.separators.Needs(t.node(prev).symbol, prev_text, n.symbol,
-                                text)) {
-        out += grammar_.separator();
-      }
+      absl::StrAppend(&out,
+                      kit_.separators.Separator(t.node(prev).symbol, prev_text,
+                                                n.symbol, text));
     }
     absl::StrAppend(&out, trivia, text);
     if (!text.empty()) prev = i;

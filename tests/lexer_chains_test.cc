@@ -1,6 +1,6 @@
-// Tokens the lexer builds over several rules (ANTLR's `more`): generated
-// inputs write them whole, and separators keep them apart as the lexer
-// reads them.
+// Lexer modes in generated inputs: tokens the lexer builds over several
+// rules (ANTLR's `more`) are written whole, and the separators between
+// tokens are the ones the lexer's mode at that point skips.
 #include <unistd.h>
 
 #include <filesystem>
@@ -82,6 +82,31 @@ TEST(LexerChains, ProcessingInstructionsAndNamesInTags) {
                     "s");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 500, 5, 300);
+}
+
+// The shape of grammars-v4's QIF and desktop-entry lexers: `T` pushes a
+// mode whose text runs to the end of the line, left only by a newline
+// (`EOL: [\r\n]+ -> skip, popMode`). After `T 12` the next record's `C`
+// must start a new line: with the default mode's blank, or nothing, the
+// line mode reads it as text.
+TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
+  auto g = LoadPair("Lines",
+                    "lexer grammar LinesLexer;\n"
+                    "T : 'T' -> pushMode(LINE) ;\n"
+                    "C : 'C' ;\n"
+                    "WS : [ \\t\\r\\n]+ -> skip ;\n"
+                    "mode LINE;\n"
+                    "NUM : [0-9]+ ;\n"
+                    "TEXT : ~[\\r\\n0-9] ~[\\r\\n]* ;\n"
+                    "EOL : [\\r\\n]+ -> skip, popMode ;\n",
+                    "parser grammar LinesParser;\n"
+                    "options { tokenVocab = LinesLexer; }\n"
+                    "s : (T (NUM | TEXT) | C)+ EOF ;\n",
+                    "s");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->mode_closer(1), "\n");
+  EXPECT_EQ(g->mode_closer(0), "");
+  testing::ExpectGeneratedInputsParse(*g, 300, 7, 200);
 }
 
 }  // namespace

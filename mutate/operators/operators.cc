@@ -58,17 +58,16 @@ namespace op_internal {
 bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
             int from, Tree* out) {
   SeparatorOracle& seps = ctx.separators;
-  const std::string& sep = ctx.grammar.separator();
   const int old_first = t.FirstToken(at);
   absl::string_view lead =
       old_first >= 0 ? t.token_trivia(old_first) : absl::string_view();
   const int d_first = donor.FirstToken(from);
   const int d_last = d_first >= 0 ? donor.LastToken(from) : -1;
   const int prev = t.TokenBefore(at);
-  if (d_first >= 0 && lead.empty() && prev >= 0 &&
-      seps.Needs(t.node(prev).symbol, t.token_text(prev),
-                 donor.node(d_first).symbol, donor.token_text(d_first))) {
-    lead = sep;
+  if (d_first >= 0 && lead.empty() && prev >= 0) {
+    lead =
+        seps.Separator(t.node(prev).symbol, t.token_text(prev),
+                       donor.node(d_first).symbol, donor.token_text(d_first));
   }
   // The token that will precede the one after the replaced subtree.
   const int next = t.TokenFrom(t.End(at));
@@ -76,10 +75,10 @@ bool Splice(MutationContext& ctx, const Tree& t, int at, const Tree& donor,
   if (next >= 0 && t.token_trivia(next).empty()) {
     const Tree& left_tree = d_last >= 0 ? donor : t;
     const int left = d_last >= 0 ? d_last : prev;
-    if (left >= 0 &&
-        seps.Needs(left_tree.node(left).symbol, left_tree.token_text(left),
-                   t.node(next).symbol, t.token_text(next))) {
-      right_sep = sep;
+    if (left >= 0) {
+      right_sep = seps.Separator(left_tree.node(left).symbol,
+                                 left_tree.token_text(left),
+                                 t.node(next).symbol, t.token_text(next));
     }
   }
   const size_t d_trivia = d_first >= 0 ? donor.token_trivia(d_first).size() : 0;

@@ -191,8 +191,10 @@ bool OpHoist(MutationContext& ctx, const Tree& in, Tree* out) {
 // True if copies of a token run `last` then `first` would lex apart.
 bool SeamHolds(MutationContext& ctx, const Tree& in, int last, int first) {
   return !in.token_trivia(first).empty() ||
-         !ctx.separators.Needs(in.node(last).symbol, in.token_text(last),
-                               in.node(first).symbol, in.token_text(first));
+         ctx.separators
+             .Separator(in.node(last).symbol, in.token_text(last),
+                        in.node(first).symbol, in.token_text(first))
+             .empty();
 }
 
 // Builds in ctx.scratch.fresh subtree `a` of `in` with the rule nodes on
