@@ -1,10 +1,8 @@
 // Lexer modes in generated inputs: tokens the lexer builds over several
 // rules (ANTLR's `more`) are written whole, and the separators between
-// tokens are the ones the lexer's mode at that point skips.
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
+// tokens are the ones the lexer's mode at that point skips. The grammars
+// are in tests/data/modes/, each a lexer and a parser grammar.
+#include <memory>
 #include <string>
 
 #include "grammar/grammar.h"
@@ -14,18 +12,11 @@
 namespace grammut {
 namespace {
 
-// Writes a lexer and a parser grammar to a fresh directory and loads them.
-std::unique_ptr<Grammar> LoadPair(const std::string& name,
-                                  const std::string& lexer,
-                                  const std::string& parser,
-                                  const std::string& start) {
-  const std::string dir =
-      ::testing::TempDir() + "/" + name + "_" + std::to_string(getpid());
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir + "/" + name + "Lexer.g4") << lexer;
-  std::ofstream(dir + "/" + name + "Parser.g4") << parser;
-  auto g = Grammar::Load(
-      dir + "/" + name + "Lexer.g4," + dir + "/" + name + "Parser.g4", start);
+// Loads tests/data/modes/<name>Lexer.g4 and <name>Parser.g4, start rule s.
+std::unique_ptr<Grammar> LoadModes(const std::string& name) {
+  auto g = Grammar::Load(testing::TestData("modes/" + name + "Lexer.g4") + "," +
+                             testing::TestData("modes/" + name + "Parser.g4"),
+                         "s");
   EXPECT_TRUE(g.ok()) << g.status();
   return g.ok() ? std::move(*g) : nullptr;
 }
@@ -37,23 +28,7 @@ std::unique_ptr<Grammar> LoadPair(const std::string& name,
 // together (`""` then `"x"` is `"""x"`, the start of a triple-quoted one),
 // and `"` alone is never a STRING.
 TEST(LexerChains, StringsBuiltOverModesAreWrittenWhole) {
-  auto g = LoadPair("Strs",
-                    "lexer grammar StrsLexer;\n"
-                    "STRING : '\"\"\"' .*? '\"\"\"' ;\n"
-                    "OPEN : '\"' -> more, mode(S) ;\n"
-                    "NAME : [a-z]+ ;\n"
-                    "PLUS : '+' ;\n"
-                    "WS : [ \\n]+ -> skip ;\n"
-                    "mode E;\n"
-                    "ESCAPED : [\"\\\\n] -> more, popMode ;\n"
-                    "mode S;\n"
-                    "ESC : '\\\\' -> more, pushMode(E) ;\n"
-                    "END : '\"' -> type(STRING), mode(DEFAULT_MODE) ;\n"
-                    "TEXT : (~[\"\\\\] | '\"\"') -> more ;\n",
-                    "parser grammar StrsParser;\n"
-                    "options { tokenVocab = StrsLexer; }\n"
-                    "s : (STRING | NAME | PLUS)+ EOF ;\n",
-                    "s");
+  auto g = LoadModes("Strs");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 500, 3, 300);
 }
@@ -64,22 +39,7 @@ TEST(LexerChains, StringsBuiltOverModesAreWrittenWhole) {
 // are skipped while outside they are text, get the blank they need between
 // them (run together they would be one name).
 TEST(LexerChains, ProcessingInstructionsAndNamesInTags) {
-  auto g = LoadPair("Tags",
-                    "lexer grammar TagsLexer;\n"
-                    "PI_OPEN : '<?' [a-z]+ -> more, pushMode(PI_MODE) ;\n"
-                    "OPEN : '<' -> pushMode(TAG) ;\n"
-                    "TEXT : ~[<]+ ;\n"
-                    "mode PI_MODE;\n"
-                    "PI : '?>' -> popMode ;\n"
-                    "PI_TEXT : . -> more ;\n"
-                    "mode TAG;\n"
-                    "CLOSE : '>' -> popMode ;\n"
-                    "NAME : [a-z]+ ;\n"
-                    "BLANK : ' ' -> skip ;\n",
-                    "parser grammar TagsParser;\n"
-                    "options { tokenVocab = TagsLexer; }\n"
-                    "s : (PI | OPEN NAME NAME+ CLOSE)+ EOF ;\n",
-                    "s");
+  auto g = LoadModes("Tags");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 500, 5, 300);
 }
@@ -90,19 +50,7 @@ TEST(LexerChains, ProcessingInstructionsAndNamesInTags) {
 // must start a new line: with the default mode's blank, or nothing, the
 // line mode reads it as text.
 TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
-  auto g = LoadPair("Lines",
-                    "lexer grammar LinesLexer;\n"
-                    "T : 'T' -> pushMode(LINE) ;\n"
-                    "C : 'C' ;\n"
-                    "WS : [ \\t\\r\\n]+ -> skip ;\n"
-                    "mode LINE;\n"
-                    "NUM : [0-9]+ ;\n"
-                    "TEXT : ~[\\r\\n0-9] ~[\\r\\n]* ;\n"
-                    "EOL : [\\r\\n]+ -> skip, popMode ;\n",
-                    "parser grammar LinesParser;\n"
-                    "options { tokenVocab = LinesLexer; }\n"
-                    "s : (T (NUM | TEXT) | C)+ EOF ;\n",
-                    "s");
+  auto g = LoadModes("Lines");
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->mode_closer(1), "\n");
   EXPECT_EQ(g->mode_closer(0), "");
