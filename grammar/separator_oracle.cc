@@ -122,8 +122,10 @@ absl::string_view SeparatorOracle::Separator(int prev_type,
     // The next token is read in `after`: it must be made there, else the
     // mode must be left first.
     const LexerChains& chains = grammar_.lexer_chains();
-    bool made_there = false;
-    for (int32_t r : grammar_.lexer_rules_for_token(next_type)) {
+    const std::vector<int32_t>& rules =
+        grammar_.lexer_rules_for_token(next_type);
+    bool made_there = rules.empty();  // a token from code: not known
+    for (int32_t r : rules) {
       made_there = made_there || chains.StartMode(r) == after;
     }
     if (!made_there) return grammar_.mode_closer(after);
