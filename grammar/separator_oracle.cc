@@ -118,7 +118,8 @@ absl::string_view SeparatorOracle::Separator(int prev_type,
                                              absl::string_view next_text) {
   if (prev_text.empty() || next_text.empty()) return {};
   const int after = grammar_.token_mode_after(prev_type);
-  if (after >= 0 && !grammar_.mode_closer(after).empty()) {
+  if (after >= 0 && !grammar_.mode_closer(after).empty() && next_type > 0 &&
+      next_type <= grammar_.max_token_type()) {
     // The next token is read in `after`: it must be made there, else the
     // mode must be left first.
     const LexerChains& chains = grammar_.lexer_chains();
