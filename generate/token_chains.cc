@@ -41,24 +41,7 @@ bool TokenGenerator::MakeChain(int rule, Rng* rng, size_t max_len,
     }
     chain_.push_back({r, mode, out->size(), out->size() + piece.size()});
     out->append(piece);
-    const LexerRuleCommands& c = commands[r];
-    switch (c.mode_change) {
-      case Change::kPush:
-        chain_stack_.push_back(mode);
-        mode = c.mode;
-        break;
-      case Change::kPop:
-        if (chain_stack_.empty()) return false;
-        mode = chain_stack_.back();
-        chain_stack_.pop_back();
-        break;
-      case Change::kSet:
-        mode = c.mode;
-        break;
-      case Change::kNone:
-        break;
-    }
-    return true;
+    return ApplyModeChange(commands[r], &mode, &chain_stack_);
   };
   const int entry = entries[rng != nullptr ? rng->Below(entries.size()) : 0];
   mode = rule_mode_[entry];

@@ -5,6 +5,27 @@
 
 namespace grammut {
 
+bool ApplyModeChange(const LexerRuleCommands& c, int* mode,
+                     std::vector<int>* stack) {
+  switch (c.mode_change) {
+    case LexerRuleCommands::ModeChange::kPush:
+      stack->push_back(*mode);
+      *mode = c.mode;
+      return true;
+    case LexerRuleCommands::ModeChange::kPop:
+      if (stack->empty()) return false;
+      *mode = stack->back();
+      stack->pop_back();
+      return true;
+    case LexerRuleCommands::ModeChange::kSet:
+      *mode = c.mode;
+      return true;
+    case LexerRuleCommands::ModeChange::kNone:
+      return true;
+  }
+  return true;
+}
+
 LexerChains FindLexerChains(const AtnGraph& g) {
   using Change = LexerRuleCommands::ModeChange;
   LexerChains out;

@@ -38,6 +38,11 @@ struct LexerChains {
   }
 };
 
+// Applies rule commands `c`'s mode change to the lexer's `mode` and mode
+// `stack`, as ANTLR's lexer does; false for a pop of an empty stack.
+bool ApplyModeChange(const LexerRuleCommands& c, int* mode,
+                     std::vector<int>* stack);
+
 // Finds the chains of lexer ATN `lexer` (no mode or no commands: none).
 LexerChains FindLexerChains(const AtnGraph& lexer);
 

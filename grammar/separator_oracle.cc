@@ -34,7 +34,6 @@ int32_t SeparatorOracle::StateAfter(int type, absl::string_view text) {
       !chained_[type]) {
     return dfa_.Run(dfa_.Start(start), text);
   }
-  using Change = LexerRuleCommands::ModeChange;
   const std::vector<LexerRuleCommands>& commands =
       grammar_.lexer_graph().rule_commands;
   int mode = start;
@@ -53,16 +52,7 @@ int32_t SeparatorOracle::StateAfter(int type, absl::string_view text) {
       return dfa_.Run(dfa_.Start(mode), text.substr(pos));
     }
     pos += m.length;
-    if (c.mode_change == Change::kPush) {
-      stack.push_back(mode);
-      mode = c.mode;
-    } else if (c.mode_change == Change::kSet) {
-      mode = c.mode;
-    } else if (c.mode_change == Change::kPop) {
-      if (stack.empty()) break;
-      mode = stack.back();
-      stack.pop_back();
-    }
+    if (!ApplyModeChange(c, &mode, &stack)) break;
   }
   return dfa_.Run(dfa_.Start(start), text);
 }
