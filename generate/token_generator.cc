@@ -69,7 +69,8 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
     } else if (best_rule >= 0) {
       Walk(best_rule, nullptr, static_cast<size_t>(1) << 20, &shortest_[t]);
       if (dfa_ != nullptr && (!LexesAs(t, best_rule, shortest_[t]) ||
-                              !Ends(best_rule, shortest_[t]))) {
+                              !Ends(best_rule, shortest_[t]) ||
+                              !LexesEverywhere(t, shortest_[t]))) {
         ReadableShortest(t, best_rule, &shortest_[t]);
       }
       ends_[t] = dfa_ != nullptr && Ends(best_rule, shortest_[t]);
@@ -83,22 +84,29 @@ void TokenGenerator::ReadableShortest(int type, int walked, std::string* text) {
   const size_t cap = std::max<size_t>(16, text->size() + 8);
   const bool wide = wide_;
   wide_ = false;
-  // The shortest walk that reads back and ends, else that reads back.
-  std::string ending, readable, walk;
+  // The shortest walk of the best rank: reads back everywhere and ends,
+  // everywhere, ends, else just reads back.
+  auto rank = [&](int rule, const std::string& walk) {
+    return (LexesEverywhere(type, walk) ? 0 : 2) + (Ends(rule, walk) ? 0 : 1);
+  };
+  std::string best, walk;
+  int best_rank = 4;
   for (int k = 0; k < kReadableTries; ++k) {
     const int rule = rules[rng.Below(rules.size())];
     if (!Walk(rule, &rng, cap, &walk) || walk.empty() ||
         !LexesAs(type, rule, walk)) {
       continue;
     }
-    std::string& best = Ends(rule, walk) ? ending : readable;
-    if (best.empty() || walk.size() < best.size()) best = walk;
+    const int r = rank(rule, walk);
+    if (r < best_rank || (r == best_rank && walk.size() < best.size())) {
+      best = walk;
+      best_rank = r;
+    }
   }
   wide_ = wide;
-  if (!ending.empty()) {
-    *text = std::move(ending);
-  } else if (!readable.empty() && !LexesAs(type, walked, *text)) {
-    *text = std::move(readable);
+  if (best.empty()) return;
+  if (!LexesAs(type, walked, *text) || best_rank < rank(walked, *text)) {
+    *text = std::move(best);
   }
 }
 
@@ -378,6 +386,16 @@ bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
   return grammar_.lexer_rule_token_type(dfa_->AcceptedRule(state)) == type;
 }
 
+bool TokenGenerator::LexesEverywhere(int type, absl::string_view text) {
+  if (dfa_ == nullptr) return true;
+  for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
+    if (!grammar_.lexer_chains().needed[rule] && !LexesAs(type, rule, text)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 bool TokenGenerator::Ends(int rule, absl::string_view text) {
   const std::string& sep = grammar_.separator();
   if (dfa_ == nullptr || sep.empty()) return true;
@@ -424,8 +442,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     // steps the corpus took (Familiar), else a corpus text stands in.
     const bool familiar =
         familiar_on_ && !exotic && learned(type) >= kMinLearnedTexts;
-    for (int attempt = 0; attempt < (familiar ? kFamiliarTries : 3);
-         ++attempt) {
+    const int tries = familiar ? kFamiliarTries : 3;
+    for (int attempt = 0; attempt < tries; ++attempt) {
       const int rule = rules[rng.Below(rules.size())];
       if (grammar_.lexer_chains().needed[rule]) {
         if (MakeChain(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
@@ -438,7 +456,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
           LexesAs(type, rule, *out) && (!ends_[type] || Ends(rule, *out)) &&
-          (!familiar || Familiar(type, rule, *out))) {
+          (!familiar || Familiar(type, rule, *out)) &&
+          (attempt + 1 == tries || LexesEverywhere(type, *out))) {
         wide_ = true;
         return;
       }

@@ -111,6 +111,12 @@ class TokenGenerator {
   // reads all of `text` as one token of `type`. True without a DFA.
   bool LexesAs(int type, int rule, absl::string_view text);
 
+  // LexesEverywhere tells whether the lexer reads all of `text` as one token
+  // of `type` in every mode a non-chained rule making `type` starts in: a
+  // STRING_ID `$` of a mode where `$` alone is one is a DOLLAR in the
+  // default mode, which makes STRING_ID too. True without a DFA.
+  bool LexesEverywhere(int type, absl::string_view text);
+
  private:
   // Adds the lexer steps of `text`, read as a token of `type`, to steps_.
   void LearnSteps(int type, absl::string_view text);
@@ -126,7 +132,8 @@ class TokenGenerator {
   // the lexer reads as another token (a TEXT `[]` where NONE is `[]`) or that
   // the separator does not end, with the shortest of kReadableTries random
   // walks (a fixed seed) that reads back as `type` and ends, else with the
-  // shortest that reads back if `text` does not; else leaves it.
+  // shortest that reads back if `text` does not; else leaves it. Walks
+  // that read back in every mode of `type` (LexesEverywhere) go first.
   void ReadableShortest(int type, int walked, std::string* text);
   // Chains (token_chains.cc; grammar/lexer_chains.h): writes to `out` a
   // text of `rule`, a rule whose token needs a chain, of at most

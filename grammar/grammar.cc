@@ -482,8 +482,14 @@ void Grammar::ChooseSeparator() {
     }
   }
   separator_ok_.assign(modes, false);
+  other_blanks_.assign(modes, {});
   for (size_t m = 0; m < separator_ok_.size() && !separator_.empty(); ++m) {
     separator_ok_[m] = hidden_in_mode(m, separator_);
+    for (const char* blank : {" ", "\t", "\f", "\n", "\r"}) {
+      if (blank != separator_ && hidden_in_mode(m, blank)) {
+        other_blanks_[m].push_back(blank);
+      }
+    }
   }
   // A mode's closer: a one-character text it skips and leaves by (a line
   // mode's `EOL: [\r\n]+ -> skip, popMode`).
@@ -514,6 +520,23 @@ absl::string_view Grammar::mode_closer(int mode) const {
              : absl::string_view();
 }
 
+const std::vector<int>& Grammar::token_start_modes(int token_type) const {
+  static const std::vector<int>* const kDefault = new std::vector<int>{0};
+  if (token_type <= 0 ||
+      token_type >= static_cast<int>(token_start_modes_.size())) {
+    return *kDefault;
+  }
+  return token_start_modes_[token_type];
+}
+
+const std::vector<std::string>& Grammar::other_blanks(int mode) const {
+  static const std::vector<std::string>* const kNone =
+      new std::vector<std::string>();
+  return mode >= 0 && mode < static_cast<int>(other_blanks_.size())
+             ? other_blanks_[mode]
+             : *kNone;
+}
+
 int Grammar::token_mode_after(int token_type) const {
   return token_type > 0 && token_type < static_cast<int>(mode_after_.size())
              ? mode_after_[token_type]
@@ -525,13 +548,20 @@ void Grammar::BuildTokenModes() {
   // than the default one that a lexer rule producing it starts in (a rule
   // after `more` rules starts in theirs), else the default mode.
   token_mode_.assign(max_token_type_ + 1, 0);
+  token_start_modes_.assign(max_token_type_ + 1, {0});
   for (int t = 1; t <= max_token_type_; ++t) {
+    std::vector<int>& modes = token_start_modes_[t];
+    if (!token_lexer_rules_[t].empty()) modes.clear();
     for (int32_t r : token_lexer_rules_[t]) {
       const int m = lexer_chains_.StartMode(r);
       if (m > 0 && (token_mode_[t] == 0 || m < token_mode_[t])) {
         token_mode_[t] = m;
       }
+      if (m >= 0) modes.push_back(m);
     }
+    std::sort(modes.begin(), modes.end());
+    modes.erase(std::unique(modes.begin(), modes.end()), modes.end());
+    if (modes.empty()) modes.push_back(token_mode_[t]);
   }
   // The mode after each token type: its rules' mode with their mode change
   // applied, where all its rules agree and none pops.

@@ -207,6 +207,15 @@ class Grammar {
   }
   // The lexer mode a token type is lexed in (0 if unknown).
   int token_mode(int token_type) const;
+  // Every lexer mode a token of `token_type` may start in (the start modes
+  // of its lexer rules, lowest first; {0} if it has none): a token made in
+  // two modes (`PRIVATE_S: PRIVATE -> type(PRIVATE)`) may run on with the
+  // next one in either.
+  const std::vector<int>& token_start_modes(int token_type) const;
+  // Blanks other than separator() that lexer `mode` also hides (of " ",
+  // "\t", "\f", "\n", "\r"), to write where the separator itself would
+  // run on with the token before it (a name that may hold spaces).
+  const std::vector<std::string>& other_blanks(int mode) const;
 
   // ATNs as plain data.
   const AtnGraph& parser_graph() const { return parser_graph_; }
@@ -290,10 +299,12 @@ class Grammar {
   std::vector<DecisionInfo> decisions_;
   LexerChains lexer_chains_;
   std::string separator_;
-  std::vector<bool> separator_ok_;        // per mode
-  std::vector<std::string> mode_closer_;  // per mode
-  std::vector<int> mode_after_;           // per token type
-  std::vector<int> token_mode_;           // per token type
+  std::vector<bool> separator_ok_;                      // per mode
+  std::vector<std::string> mode_closer_;                // per mode
+  std::vector<int> mode_after_;                         // per token type
+  std::vector<int> token_mode_;                         // per token type
+  std::vector<std::vector<int>> token_start_modes_;     // per token type
+  std::vector<std::vector<std::string>> other_blanks_;  // per mode
   std::unique_ptr<PredicateTable> predicates_;
   std::vector<G4Semantic> semantics_;
   IndentationScheme indentation_;

@@ -28,8 +28,8 @@ SeparatorOracle::SeparatorOracle(const Grammar& grammar, LexerDfa* dfa)
   }
 }
 
-int32_t SeparatorOracle::StateAfter(int type, absl::string_view text) {
-  const int start = grammar_.token_mode(type);
+int32_t SeparatorOracle::StateAfter(int type, absl::string_view text,
+                                    int start) {
   if (type <= 0 || type >= static_cast<int>(chained_.size()) ||
       !chained_[type]) {
     return dfa_.Run(dfa_.Start(start), text);
@@ -57,25 +57,9 @@ int32_t SeparatorOracle::StateAfter(int type, absl::string_view text) {
   return dfa_.Run(dfa_.Start(start), text);
 }
 
-bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
-                            int next_type, absl::string_view next_text) {
-  if (prev_text.empty() || next_text.empty()) return false;
-  const std::string& sep = grammar_.separator();
-  if (sep.empty()) return false;
-  const int32_t state = StateAfter(prev_type, prev_text);
+bool SeparatorOracle::RunsOn(int32_t state, absl::string_view prev_text,
+                             absl::string_view next_text) {
   const unsigned char next = static_cast<unsigned char>(next_text.front());
-  const int next_mode = grammar_.token_mode(next_type);
-  if (!grammar_.separator_ok_in_mode(next_mode)) {
-    // The next token's mode reads the separator as text (Solidity's
-    // `pragma` then the pragma's text up to `;`): it goes in where the two
-    // would run together if the next token, read with it in front, is
-    // still one token of its type.
-    if (!dfa_.Continues(state, next) || next_mode < 0) return false;
-    const std::string joined = absl::StrCat(sep, next_text);
-    const int32_t rule =
-        dfa_.AcceptedRule(dfa_.Run(dfa_.Start(next_mode), joined));
-    return rule >= 0 && grammar_.lexer_rule_token_type(rule) == next_type;
-  }
   if (dfa_.Continues(state, next)) return true;
   // Two tokens that meet in word characters ("1" "do", "0x1" "end", "1."
   // "e"): the grammar's lexer may split the run where the target's reads it
@@ -102,6 +86,35 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   return false;
 }
 
+bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
+                            int next_type, absl::string_view next_text) {
+  if (prev_text.empty() || next_text.empty()) return false;
+  const std::string& sep = grammar_.separator();
+  if (sep.empty()) return false;
+  const int next_mode = grammar_.token_mode(next_type);
+  if (!grammar_.separator_ok_in_mode(next_mode)) {
+    // The next token's mode reads the separator as text (Solidity's
+    // `pragma` then the pragma's text up to `;`): it goes in where the two
+    // would run together if the next token, read with it in front, is
+    // still one token of its type.
+    const int32_t state =
+        StateAfter(prev_type, prev_text, grammar_.token_mode(prev_type));
+    const unsigned char next = static_cast<unsigned char>(next_text.front());
+    if (!dfa_.Continues(state, next) || next_mode < 0) return false;
+    const std::string joined = absl::StrCat(sep, next_text);
+    const int32_t rule =
+        dfa_.AcceptedRule(dfa_.Run(dfa_.Start(next_mode), joined));
+    return rule >= 0 && grammar_.lexer_rule_token_type(rule) == next_type;
+  }
+  // A token made in several modes may run on with the next in any of them.
+  for (int mode : grammar_.token_start_modes(prev_type)) {
+    if (RunsOn(StateAfter(prev_type, prev_text, mode), prev_text, next_text)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::string_view SeparatorOracle::Separator(int prev_type,
                                              absl::string_view prev_text,
                                              int next_type,
@@ -122,7 +135,30 @@ absl::string_view SeparatorOracle::Separator(int prev_type,
     if (!made_there) return grammar_.mode_closer(after);
   }
   if (!Needs(prev_type, prev_text, next_type, next_text)) return {};
-  return grammar_.separator();
+  const std::string& sep = grammar_.separator();
+  const int next_mode = grammar_.token_mode(next_type);
+  if (!grammar_.separator_ok_in_mode(next_mode)) return sep;
+  // Where the separator would itself run on with the previous token (a
+  // name that may hold spaces: `examine YM` one name), another blank the
+  // mode hides that does not.
+  // Only after a whole token: a broken one (an edit cut a string's
+  // quote) runs on with any blank.
+  bool whole = false;
+  auto runs_on_with = [&](unsigned char c) {
+    for (int mode : grammar_.token_start_modes(prev_type)) {
+      const int32_t state = StateAfter(prev_type, prev_text, mode);
+      whole = whole || dfa_.AcceptedRule(state) >= 0;
+      if (dfa_.Continues(state, c)) return true;
+    }
+    return false;
+  };
+  if (!runs_on_with(static_cast<unsigned char>(sep.front())) || !whole) {
+    return sep;
+  }
+  for (const std::string& blank : grammar_.other_blanks(next_mode)) {
+    if (!runs_on_with(static_cast<unsigned char>(blank.front()))) return blank;
+  }
+  return sep;
 }
 
 void SeparatorOracle::FixSeams(absl::Span<const int32_t> tokens, Tree* t) {

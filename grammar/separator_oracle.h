@@ -9,9 +9,12 @@
 // could go on from the first with a word character, the separator goes
 // there too: real lexers read such a run whole ("1do": one malformed
 // numeral to Lua) where the grammar's lexer splits it; so do a numeral and
-// a '.' after it ("3.75" ".."). The cost is one DFA
-// step per code point of the previous token. Not thread-safe (the DFA is
-// built on demand).
+// a '.' after it ("3.75" ".."). A token made in several lexer modes is
+// checked in each. Where the separator itself would run on with a whole
+// token before it (a name that may hold spaces), another blank the next
+// token's mode hides goes there instead (a tab). The cost is one DFA
+// step per code point of the previous token (per mode it is made in). Not
+// thread-safe (the DFA is built on demand).
 #ifndef GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
 #define GRAMMUT_GRAMMAR_SEPARATOR_ORACLE_H_
 
@@ -53,11 +56,17 @@ class SeparatorOracle {
   const Grammar& grammar() const { return grammar_; }
 
  private:
-  // The DFA state after the lexer read `text` as a token of `type`: from
-  // the start of the type's mode, or, for a token the lexer builds over
-  // several rules (`more`; lexer_chains.h), from the start of the mode its
-  // last rule reads in, over that rule's text.
-  int32_t StateAfter(int type, absl::string_view text);
+  // The DFA state after the lexer read `text` as a token of `type` that
+  // starts in lexer mode `start`: from that mode's start, or, for a token
+  // the lexer builds over several rules (`more`; lexer_chains.h), from the
+  // start of the mode its last rule reads in, over that rule's text.
+  int32_t StateAfter(int type, absl::string_view text, int start);
+
+  // RunsOn tells whether `next_text` would run on from DFA `state`, reached
+  // over `prev_text`: some token goes on with its first byte, or the two
+  // meet in word characters that some token goes on with.
+  bool RunsOn(int32_t state, absl::string_view prev_text,
+              absl::string_view next_text);
 
   const Grammar& grammar_;
   LexerDfa& dfa_;

@@ -4,6 +4,7 @@
 // are in tests/data/modes/, each a lexer and a parser grammar.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "grammar/grammar.h"
 #include "gtest/gtest.h"
@@ -55,6 +56,19 @@ TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
   EXPECT_EQ(g->mode_closer(1), "\n");
   EXPECT_EQ(g->mode_closer(0), "");
   testing::ExpectGeneratedInputsParse(*g, 300, 7, 200);
+}
+
+// The shape of grammars-v4's YARA lexer: PRIVATE and STRING_ID are made
+// in the default mode and, typed so, in a strings mode. After `}` the
+// next rule's `private rule` is read in the default mode, where run
+// together it is one ID; and a STRING_ID after `condition` is read there
+// too, where `$` alone is a DOLLAR.
+TEST(LexerChains, TokensMadeInTwoModesAreWrittenForBoth) {
+  auto g = LoadModes("Rules");
+  ASSERT_NE(g, nullptr);
+  const int private_type = g->token_type_named("PRIVATE");
+  EXPECT_EQ(g->token_start_modes(private_type), (std::vector<int>{0, 1}));
+  testing::ExpectGeneratedInputsParse(*g, 300, 3, 300);
 }
 
 }  // namespace

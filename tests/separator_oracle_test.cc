@@ -99,5 +99,23 @@ TEST(SeparatorOracle, SeparatorJoinsATextModeTokenWhereTheyWouldMerge) {
   EXPECT_FALSE(Needs(**g, oracle, "PRAGMA", "pragma", "PTEXT", "^1.0"));
 }
 
+// A name that may hold spaces (tests/data/Mud.g4, the shape of TinyMUD):
+// " " after `examine` would run on into the name, so the tab, which the
+// lexer also skips, goes there; every generated input parses.
+TEST(SeparatorOracle, AnotherBlankWhereTheSeparatorWouldRunOn) {
+  auto g = Grammar::Load(TestData("Mud.g4"));
+  ASSERT_TRUE(g.ok()) << g.status();
+  LexerDfa dfa((*g)->lexer_graph());
+  SeparatorOracle oracle(**g, &dfa);
+  const int examine = (*g)->token_type_named("EXAMINE");
+  const int name = (*g)->token_type_named("NAME");
+  ASSERT_GT(examine, 0);
+  ASSERT_GT(name, 0);
+  EXPECT_EQ((*g)->separator(), " ");
+  EXPECT_EQ(oracle.Separator(examine, "examine", name, "ym"), "\t");
+  EXPECT_EQ(oracle.Separator(name, "ym", examine, "examine"), "\t");
+  testing::ExpectGeneratedInputsParse(**g, 300, 3, 200);
+}
+
 }  // namespace
 }  // namespace grammut
