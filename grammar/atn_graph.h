@@ -97,6 +97,7 @@ struct AtnState {
 struct LexerRuleCommands {
   enum class ModeChange { kNone, kPush, kPop, kSet };
   bool more = false;
+  bool hidden = false;  // skip, or a channel other than the default
   ModeChange mode_change = ModeChange::kNone;
   int32_t mode = -1;  // the mode pushed or set
 };

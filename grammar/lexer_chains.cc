@@ -56,7 +56,7 @@ LexerChains FindLexerChains(const AtnGraph& g) {
         (c.mode_change == Change::kPush || c.mode_change == Change::kSet) &&
         c.mode >= 0 && static_cast<size_t>(c.mode) < modes;
     if (!enters) continue;
-    if (c.more) {
+    if (c.more || c.hidden) {
       out.entries[c.mode].push_back(r);
     } else {
       entered_plainly[c.mode] = true;
@@ -65,7 +65,8 @@ LexerChains FindLexerChains(const AtnGraph& g) {
   for (size_t r = 0; r < rules; ++r) {
     const int m = out.rule_mode[r];
     out.needed[r] = in_mode[r] && !g.rule_commands[r].more &&
-                    !entered_plainly[m] && !out.entries[m].empty();
+                    !g.rule_commands[r].hidden && !entered_plainly[m] &&
+                    !out.entries[m].empty();
   }
   return out;
 }

@@ -8,6 +8,9 @@
 // (`type(STRING)`). A lexer rule in a mode that only `more` rules enter
 // makes its token only after such a prefix: its text alone ("?>", `"`) is
 // never that token, and the token starts in the mode of the rule entering.
+// A mode that only hidden rules enter is the same to a writer (a comment
+// mode entered by a skipped `#` -> pushMode: its text is written after
+// `#`), though the `#` is not part of the token the parser sees.
 // TokenGenerator::MakeChain (generate/token_chains.cc) writes such texts.
 #ifndef GRAMMUT_GRAMMAR_LEXER_CHAINS_H_
 #define GRAMMUT_GRAMMAR_LEXER_CHAINS_H_
@@ -22,10 +25,10 @@ namespace grammut {
 struct LexerChains {
   // Per lexer rule: its mode (the mode whose start state reaches it).
   std::vector<int> rule_mode;
-  // Per lexer rule: its token needs a prefix of `more` rules (it is not a
-  // `more` rule, and only `more` rules enter its mode).
+  // Per lexer rule: its token needs a prefix of `more` or hidden rules (it
+  // is neither, and only such rules enter its mode).
   std::vector<bool> needed;
-  // Per mode: the `more` rules that enter it (push or set it).
+  // Per mode: the `more` and hidden rules that enter it (push or set it).
   std::vector<std::vector<int32_t>> entries;
   // Per mode: its own `more` rules.
   std::vector<std::vector<int32_t>> more_rules;

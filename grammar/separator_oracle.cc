@@ -48,7 +48,7 @@ int32_t SeparatorOracle::StateAfter(int type, absl::string_view text,
       break;
     }
     const LexerRuleCommands& c = commands[m.rule];
-    if (pos + m.length == text.size() || !c.more) {
+    if (pos + m.length == text.size() || !(c.more || c.hidden)) {
       return dfa_.Run(dfa_.Start(mode), text.substr(pos));
     }
     pos += m.length;

@@ -58,6 +58,18 @@ TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
   testing::ExpectGeneratedInputsParse(*g, 300, 7, 200);
 }
 
+// The shape of grammars-v4's DGS comments: a skipped `#` pushes the mode
+// of NOTE_TEXT, whose text alone would read as words and an EOL; it is
+// written after a `#`.
+TEST(LexerChains, AModeEnteredOnlyByASkippedRuleIsWrittenAfterIt) {
+  auto g = LoadModes("Notes");
+  ASSERT_NE(g, nullptr);
+  const int note = g->token_type_named("NOTE_TEXT");
+  ASSERT_GT(note, 0);
+  EXPECT_EQ(g->token_mode(note), 0);
+  testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
+}
+
 // The shape of grammars-v4's YARA lexer: PRIVATE and STRING_ID are made
 // in the default mode and, typed so, in a strings mode. After `}` the
 // next rule's `private rule` is read in the default mode, where run

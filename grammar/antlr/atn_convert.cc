@@ -137,6 +137,14 @@ AtnGraph ConvertAtn(const antlr4::atn::ATN& atn) {
           case LexerActionType::MORE:
             c.more = true;
             break;
+          case LexerActionType::SKIP:
+            c.hidden = true;
+            break;
+          case LexerActionType::CHANNEL:
+            c.hidden = c.hidden ||
+                       static_cast<const antlr4::atn::LexerChannelAction&>(a)
+                               .getChannel() != 0;
+            break;
           case LexerActionType::PUSH_MODE:
             c.mode_change = Change::kPush;
             c.mode = static_cast<const antlr4::atn::LexerPushModeAction&>(a)
