@@ -125,6 +125,10 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int64_t emitted = 0;  // bytes written
   int64_t reserve = 0;  // sum of the frames' reserves
   int last_token = -1;
+  // Where the lexer is in the output so far: followed from the start of a
+  // whole input; not known in a part (a subtree to fit into another tree).
+  lexer_at_ = LexerPosition();
+  lexer_at_.known = !part && rule == grammar_.start_rule();
   // Past an EOF token (grammars may allow one inside a loop: `(stmt (NL |
   // EOF))+`) nothing more may be written: only the cheapest ways out.
   bool ended = false;
@@ -334,20 +338,21 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           const int first = src.FirstToken(source);
           const bool fits = seq.end[k] <= seq.unchanged &&
                             emitted + size + owed + reserve <= budget;
-          const bool joins =
-              (!has_predicates_ ||
-               (pending_newline_ == 0 && pending_next_.empty())) &&
-              (first < 0 || last_token < 0 ||
-               !src.token_trivia(first).empty() ||
-               separators_
-                   .Separator(tree.node(last_token).symbol,
-                              tree.token_text(last_token),
-                              src.node(first).symbol, src.token_text(first))
-                   .empty());
+          const bool joins = (!has_predicates_ || (pending_newline_ == 0 &&
+                                                   pending_next_.empty())) &&
+                             (first < 0 || last_token < 0 ||
+                              !src.token_trivia(first).empty() ||
+                              separators_
+                                  .Separator(tree.node(last_token).symbol,
+                                             tree.token_text(last_token),
+                                             src.node(first).symbol,
+                                             src.token_text(first), &lexer_at_)
+                                  .empty());
           if (fits && joins) {
             int nested = 0;
             const int last = tree.AppendSubtree(src, source, &nested);
             if (last >= 0) last_token = last;
+            lexer_at_.known = false;
             emitted += size;
             frame.peak = std::max(frame.peak, frame.base + 1 + nested);
             replay->SkipTo(seq.end[k]);
@@ -504,12 +509,16 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           text = predicate_text_;
         }
         if (trivia.empty() && last_token >= 0 && !text.empty()) {
-          trivia =
-              separators_.Separator(tree.node(last_token).symbol,
-                                    tree.token_text(last_token), type, text);
+          trivia = separators_.Separator(tree.node(last_token).symbol,
+                                         tree.token_text(last_token), type,
+                                         text, &lexer_at_);
         }
         if (has_predicates_) trivia = FitTrivia(trivia, sep);
         emitted += static_cast<int64_t>(trivia.size() + text.size());
+        if (lexer_at_.known) {
+          separators_.Follow(trivia, &lexer_at_);
+          separators_.Follow(text, &lexer_at_);
+        }
         last_token = tree.AddToken(type, trivia, text);
         state = next(e.target);
         continue;

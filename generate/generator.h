@@ -254,6 +254,7 @@ class Generator {
   const Weights& weights_;
   TokenGenerator& tokens_;
   SeparatorOracle& separators_;
+  LexerPosition lexer_at_;  // where the lexer is in the output (Generate)
   const TokenPool* pool_;
   std::vector<int> generable_types_;
   // Per parser set (AtnGraph::sets), the generable types it holds and those

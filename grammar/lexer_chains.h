@@ -46,6 +46,14 @@ struct LexerChains {
 bool ApplyModeChange(const LexerRuleCommands& c, int* mode,
                      std::vector<int>* stack);
 
+// Where the lexer is after some text: its mode and mode stack, or not
+// known (text no rule matches, or a pop of an empty stack).
+struct LexerPosition {
+  int mode = 0;
+  std::vector<int> stack;
+  bool known = true;
+};
+
 // Finds the chains of lexer ATN `lexer` (no mode or no commands: none).
 LexerChains FindLexerChains(const AtnGraph& lexer);
 

@@ -115,12 +115,33 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
   return false;
 }
 
+void SeparatorOracle::Follow(absl::string_view text, LexerPosition* at) {
+  const std::vector<LexerRuleCommands>& commands =
+      grammar_.lexer_graph().rule_commands;
+  size_t pos = 0;
+  while (at->known && pos < text.size()) {
+    const LexerDfa::Match m = dfa_.LongestMatch(at->mode, text.substr(pos));
+    if (m.length == 0 || m.rule < 0) {
+      at->known = false;
+      break;
+    }
+    pos += m.length;
+    if (static_cast<size_t>(m.rule) < commands.size() &&
+        !ApplyModeChange(commands[m.rule], &at->mode, &at->stack)) {
+      at->known = false;
+    }
+  }
+}
+
 absl::string_view SeparatorOracle::Separator(int prev_type,
                                              absl::string_view prev_text,
                                              int next_type,
-                                             absl::string_view next_text) {
+                                             absl::string_view next_text,
+                                             const LexerPosition* after_prev) {
   if (prev_text.empty() || next_text.empty()) return {};
-  const int after = grammar_.token_mode_after(prev_type);
+  const bool known = after_prev != nullptr && after_prev->known;
+  const int after =
+      known ? after_prev->mode : grammar_.token_mode_after(prev_type);
   if (after >= 0 && !grammar_.mode_closer(after).empty() && next_type > 0 &&
       next_type <= grammar_.max_token_type()) {
     // The next token is read in `after`: it must be made there, else the
@@ -129,8 +150,21 @@ absl::string_view SeparatorOracle::Separator(int prev_type,
     const std::vector<int32_t>& rules =
         grammar_.lexer_rules_for_token(next_type);
     bool made_there = rules.empty();  // a token from code: not known
-    for (int32_t r : rules) {
-      made_there = made_there || chains.StartMode(r) == after;
+    if (known) {
+      // The text itself read there: a token of its type, or the start of
+      // a chain (a `more` or hidden rule).
+      const LexerDfa::Match m = dfa_.LongestMatch(after, next_text);
+      const std::vector<LexerRuleCommands>& commands =
+          grammar_.lexer_graph().rule_commands;
+      made_there = made_there ||
+                   (m.length > 0 && m.rule >= 0 &&
+                    (grammar_.lexer_rule_token_type(m.rule) == next_type ||
+                     (static_cast<size_t>(m.rule) < commands.size() &&
+                      (commands[m.rule].more || commands[m.rule].hidden))));
+    } else {
+      for (int32_t r : rules) {
+        made_there = made_there || chains.StartMode(r) == after;
+      }
     }
     if (!made_there) return grammar_.mode_closer(after);
   }

@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "grammar/grammar.h"
+#include "grammar/lexer_chains.h"
 #include "grammar/lexer_dfa.h"
 #include "tree/tree.h"
 
@@ -45,8 +46,18 @@ class SeparatorOracle {
   // token, is in a mode the next token is not made in, the text that mode
   // skips and leaves by (a line mode's newline: `T` pushes a mode whose
   // text runs to the line's end).
+  // `after`, where known, is where the lexer is after the previous token
+  // (Follow): its mode decides, not the one the token's rules imply.
   absl::string_view Separator(int prev_type, absl::string_view prev_text,
-                              int next_type, absl::string_view next_text);
+                              int next_type, absl::string_view next_text,
+                              const LexerPosition* after = nullptr);
+
+  // Follow moves `at` over `text` as the lexer reads it: longest matches
+  // from `at`'s mode, each rule's mode change applied. A writer that
+  // follows its whole output knows the mode where the rules of a token
+  // disagree (`]` closes a header, staying in its mode, or a locale,
+  // popping back).
+  void Follow(absl::string_view text, LexerPosition* at);
 
   // FixSeams inserts the separator before every token in `tokens` (token
   // nodes of `t`) that has no trivia and would run together with the

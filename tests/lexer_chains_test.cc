@@ -70,6 +70,18 @@ TEST(LexerChains, AModeEnteredOnlyByASkippedRuleIsWrittenAfterIt) {
   testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
 }
 
+// The shape of grammars-v4's desktop-entry lexer: a header's `]` stays in
+// the header mode and a locale's `]` pops back to the key's mode, so the
+// mode after `]` is known only to a writer that follows the lexer through
+// the whole input. A key or a header after a header needs the newline the
+// header mode leaves by; `=` after a locale needs none.
+TEST(LexerChains, AWholeInputFollowsTheLexersMode) {
+  auto g = LoadModes("Ini");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->token_mode_after(g->token_type_named("RB")), -1);
+  testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
+}
+
 // The shape of grammars-v4's YARA lexer: PRIVATE and STRING_ID are made
 // in the default mode and, typed so, in a strings mode. After `}` the
 // next rule's `private rule` is read in the default mode, where run
