@@ -127,7 +127,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   int last_token = -1;
   // Where the lexer is in the output so far: followed from the start of a
   // whole input; not known in a part (a subtree to fit into another tree).
-  lexer_at_ = LexerPosition();
+  lexer_at_.mode = 0;
+  lexer_at_.stack.clear();  // keeps its capacity: no allocation per input
   lexer_at_.known = !part && rule == grammar_.start_rule();
   // Past an EOF token (grammars may allow one inside a loop: `(stmt (NL |
   // EOF))+`) nothing more may be written: only the cheapest ways out.

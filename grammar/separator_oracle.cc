@@ -37,7 +37,8 @@ int32_t SeparatorOracle::StateAfter(int type, absl::string_view text,
   const std::vector<LexerRuleCommands>& commands =
       grammar_.lexer_graph().rule_commands;
   int mode = start;
-  std::vector<int> stack;
+  std::vector<int>& stack = stack_;
+  stack.clear();
   size_t pos = 0;
   // Longest matches in turn, following the `more` rules' mode changes,
   // up to the last rule's.

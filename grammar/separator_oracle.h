@@ -82,6 +82,7 @@ class SeparatorOracle {
   const Grammar& grammar_;
   LexerDfa& dfa_;
   std::vector<bool> chained_;  // per token type: some rule needs a chain
+  std::vector<int> stack_;     // StateAfter's mode stack, reused
 };
 
 }  // namespace grammut
