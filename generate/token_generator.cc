@@ -387,7 +387,10 @@ bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
 }
 
 bool TokenGenerator::LexesEverywhere(int type, absl::string_view text) {
-  if (dfa_ == nullptr) return true;
+  // A type made in one mode: the caller's LexesAs already said it.
+  if (dfa_ == nullptr || grammar_.token_start_modes(type).size() < 2) {
+    return true;
+  }
   for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
     if (!grammar_.lexer_chains().needed[rule] && !LexesAs(type, rule, text)) {
       return false;

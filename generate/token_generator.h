@@ -114,7 +114,8 @@ class TokenGenerator {
   // LexesEverywhere tells whether the lexer reads all of `text` as one token
   // of `type` in every mode a non-chained rule making `type` starts in: a
   // STRING_ID `$` of a mode where `$` alone is one is a DOLLAR in the
-  // default mode, which makes STRING_ID too. True without a DFA.
+  // default mode, which makes STRING_ID too. True without a DFA, and for
+  // a type made in one mode (its callers have checked LexesAs there).
   bool LexesEverywhere(int type, absl::string_view text);
 
  private:
