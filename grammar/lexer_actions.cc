@@ -10,6 +10,17 @@ namespace grammut {
 LexerActionKind LookUpLexerAction(absl::string_view normalized) {
   if (normalized == "handlecomment()") return LexerActionKind::kLuaComment;
   if (normalized == "emitdot()") return LexerActionKind::kEmitDot;
+  if (normalized == "handlebeginargument()") {
+    return LexerActionKind::kBeginArgument;
+  }
+  if (normalized == "handleendargument()") return LexerActionKind::kEndArgument;
+  if (normalized == "_scripttag=true") return LexerActionKind::kScriptTag;
+  if (normalized == "_styletag=true") return LexerActionKind::kStyleTag;
+  if (normalized == "pushmodeonhtmlclose()") return LexerActionKind::kHtmlClose;
+  if (normalized == "setinsidestring()") return LexerActionKind::kInsideString;
+  if (normalized == "popmodeoncurlybracketclose()") {
+    return LexerActionKind::kCurlyClose;
+  }
   return LexerActionKind::kUnknown;
 }
 
@@ -19,6 +30,24 @@ std::string LexerActionName(LexerActionKind kind) {
       return "HandleComment(): a Lua comment (long bracket or rest of line)";
     case LexerActionKind::kEmitDot:
       return "emitDot(): a `.` token (DOT_SYMBOL) split off the name's front";
+    case LexerActionKind::kBeginArgument:
+      return "handleBeginArgument(): `[` opens a character set in a lexer "
+             "rule, else an argument (ANTLR's LexerAdaptor)";
+    case LexerActionKind::kEndArgument:
+      return "handleEndArgument(): `]` ends an argument (ANTLR's "
+             "LexerAdaptor)";
+    case LexerActionKind::kScriptTag:
+      return "_scriptTag = true: a `<script` tag (PhpLexerBase)";
+    case LexerActionKind::kStyleTag:
+      return "_styleTag = true: a `<style` tag (PhpLexerBase)";
+    case LexerActionKind::kHtmlClose:
+      return "PushModeOnHtmlClose(): a tag's `>`, then a script or style "
+             "body (PhpLexerBase)";
+    case LexerActionKind::kInsideString:
+      return "SetInsideString(): `{$` opens code in a string (PhpLexerBase)";
+    case LexerActionKind::kCurlyClose:
+      return "PopModeOnCurlyBracketClose(): the `}` that closes it "
+             "(PhpLexerBase)";
     case LexerActionKind::kUnknown:
       break;
   }

@@ -32,6 +32,18 @@ enum class LexerActionKind {
                 // rest of the line (Lua 5.4 manual, 3.1)
   kEmitDot,     // MySQL's `emitDot()`: a `.name` token is two, a DOT_SYMBOL
                 // `.` and the name after it
+  // ANTLR's own grammar (its base class LexerAdaptor; known_lexer_bases.h):
+  kBeginArgument,  // `handleBeginArgument()`: `[` opens a character set in
+                   // a lexer rule, else an argument
+  kEndArgument,    // `handleEndArgument()`: `]` ends the argument (inside
+                   // a nested one it is argument content)
+  // PHP's (PhpLexerBase; known_lexer_bases.h):
+  kScriptTag,     // `_scriptTag = true`: `<script` opened a tag
+  kStyleTag,      // `_styleTag = true`: `<style` opened a tag
+  kHtmlClose,     // `PushModeOnHtmlClose()`: `>` ends a tag, and a script
+                  // or style tag's body follows
+  kInsideString,  // `SetInsideString()`: `{$` opens code in a string
+  kCurlyClose,    // `PopModeOnCurlyBracketClose()`: `}` closes it
 };
 
 // The kind of the lexer action with the normalized text (as

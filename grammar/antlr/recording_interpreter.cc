@@ -32,17 +32,20 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
       grammar_(g),
       predicate_state_(g),
       actions_(LexerActionKinds(g.semantics())),
+      base_(g, actions_),
       dot_type_(g.token_type_named("DOT_SYMBOL")) {}
 
 void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
   predicate_state_.Reset();
+  base_.Reset();
   pending_.clear();
 }
 
 std::unique_ptr<antlr4::Token> BoundedLexer::nextToken() {
   if (pending_.empty()) {
     std::unique_ptr<antlr4::Token> next = antlr4::LexerInterpreter::nextToken();
+    base_.AfterToken(this, next.get());
     if (pending_.empty()) return next;
     pending_.push_back(std::move(next));
   }
@@ -59,6 +62,11 @@ void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
   antlr4::LexerInterpreter::emit(std::move(token));
 }
 
+antlr4::Token* BoundedLexer::emit() {
+  base_.BeforeEmit(this);
+  return antlr4::LexerInterpreter::emit();
+}
+
 bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   const PredicateMeaning* m = grammar_.predicates().Lexer(
       static_cast<int>(rule), static_cast<int>(pred));
@@ -72,7 +80,7 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
 }
 
 void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
-  if (action >= actions_.size()) return;
+  if (action >= actions_.size() || base_.Action(actions_[action], this)) return;
   switch (actions_[action]) {
     case LexerActionKind::kLuaComment: {
       // The token so far is `--`: it goes on over the comment's rest.
@@ -96,7 +104,7 @@ void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
       ++tokenStartCharPositionInLine;
       break;
     }
-    case LexerActionKind::kUnknown:
+    default:  // the base classes' (known_lexer_bases.h), or unknown
       break;
   }
 }

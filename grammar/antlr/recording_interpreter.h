@@ -21,6 +21,7 @@
 #include "atn/LexerATNSimulator.h"
 #include "atn/ParserATNSimulator.h"
 #include "dfa/DFA.h"
+#include "grammar/antlr/known_lexer_bases.h"
 #include "grammar/antlr/predicate_views.h"
 #include "grammar/grammar.h"
 #include "grammar/lexer_actions.h"
@@ -114,6 +115,9 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   // The next token: one an action split off first (kEmitDot), if any.
   std::unique_ptr<antlr4::Token> nextToken() override;
   void emit(std::unique_ptr<antlr4::Token> token) override;
+  // Makes the token of the current match (after known base classes had
+  // their say: known_lexer_bases.h).
+  antlr4::Token* emit() override;
   bool sempred(antlr4::RuleContext* ctx, size_t rule, size_t pred) override;
   // Carries out the lexer actions grammut knows (lexer_actions.h).
   void action(antlr4::RuleContext* ctx, size_t rule, size_t action) override;
@@ -127,6 +131,7 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   const Grammar& grammar_;
   LexerPredicateState predicate_state_;
   std::vector<LexerActionKind> actions_;  // by ANTLR's action index
+  KnownLexerBase base_;                   // what a known base class does
   int dot_type_ = -1;                     // DOT_SYMBOL, for kEmitDot
   // Tokens split off the front of the token being made, in order.
   std::deque<std::unique_ptr<antlr4::Token>> pending_;
