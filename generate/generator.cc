@@ -130,6 +130,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   lexer_at_.mode = 0;
   lexer_at_.stack.clear();  // keeps its capacity: no allocation per input
   lexer_at_.known = !part && rule == grammar_.start_rule();
+  open_for_ = -2;
   // Past an EOF token (grammars may allow one inside a loop: `(stmt (NL |
   // EOF))+`) nothing more may be written: only the cheapest ways out.
   bool ended = false;
@@ -219,12 +220,18 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         costs = costs_;
       }
       // Known predicates: alternatives that cannot satisfy theirs cost
-      // too much to be taken (unless none can).
-      if (has_predicates_) {
+      // too much to be taken (unless none can); so do alternatives that
+      // can only begin with a token that would join the one before (not
+      // in a replay: a recorded choice stands).
+      const int32_t open =
+          recorded == nullptr ? OpenState(tree, last_token) : -1;
+      if (has_predicates_ || open >= 0) {
         allowed_.assign(st.num_edges, 1);
         bool masked = false;
         for (uint32_t i = 0; i < st.num_edges; ++i) {
-          if (!AltAllowed(st.first_edge + i, tree, last_token)) {
+          if ((has_predicates_ &&
+               !AltAllowed(st.first_edge + i, tree, last_token)) ||
+              (open >= 0 && EdgeRunsOn(st.first_edge + i, open))) {
             allowed_[i] = 0;
             masked = true;
           }
@@ -431,18 +438,25 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
           // Known predicates: a type the lexer would not make here, or one
           // a pending check on the next token refuses, gives way to one
-          // that fits (a random one of those).
-          if (has_predicates_ && want < 0 &&
-              !TypeFits(type, tree, last_token)) {
+          // that fits (a random one of those); so does one that would join
+          // the token before.
+          const int32_t open = want < 0 && recorded == nullptr
+                                   ? OpenState(tree, last_token)
+                                   : -1;
+          auto fits = [&](int t) {
+            return (!has_predicates_ || TypeFits(t, tree, last_token)) &&
+                   (open < 0 || !TypeRunsOn(t, open));
+          };
+          if ((has_predicates_ || open >= 0) && want < 0 && !fits(type)) {
             const absl::Span<const int> among =
                 candidates.empty() ? absl::Span<const int>(accepted)
                                    : candidates;
-            int fits = 0;
-            for (int t : among) fits += TypeFits(t, tree, last_token) ? 1 : 0;
-            if (fits > 0) {
-              int k = static_cast<int>(rng.Uniform() * fits);
+            int fitting_types = 0;
+            for (int t : among) fitting_types += fits(t) ? 1 : 0;
+            if (fitting_types > 0) {
+              int k = static_cast<int>(rng.Uniform() * fitting_types);
               for (int t : among) {
-                if (TypeFits(t, tree, last_token) && k-- == 0) {
+                if (fits(t) && k-- == 0) {
                   type = t;
                   break;
                 }

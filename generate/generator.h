@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -250,6 +251,27 @@ class Generator {
   absl::string_view FitTrivia(absl::string_view trivia,
                               absl::string_view separator);
 
+  // Open ends (generator_open_ends.cc): tokens no blank keeps apart from
+  // the next. The token types an alternative may begin with, or
+  // may_be_empty where it may write no token before leaving its rule (or
+  // the search gave up).
+  struct FirstTypes {
+    std::vector<int> types;
+    bool may_be_empty = false;
+  };
+  // The lexer DFA's state after token node `last_token` if nothing can keep
+  // the next token apart from it (SeparatorOracle::OpenEnd), else -1;
+  // computed once per token.
+  int32_t OpenState(const Tree& tree, int last_token);
+  // Whether the shortest text of `type` would join the token before, at
+  // DFA `state` (cached per state and type).
+  bool TypeRunsOn(int type, int32_t state);
+  // Whether every token the alternative through parser edge `edge` may
+  // begin with would join the token before (false if it may begin with
+  // none).
+  bool EdgeRunsOn(uint32_t edge, int32_t state);
+  const FirstTypes& EdgeFirstTypes(uint32_t edge);  // cached per edge
+
   const Grammar& grammar_;
   const Weights& weights_;
   TokenGenerator& tokens_;
@@ -293,7 +315,16 @@ class Generator {
   int8_t pending_newline_ = 0;
   std::vector<const PredicateMeaning*> pending_next_;
   std::vector<uint8_t> allowed_;  // per edge of the current decision
-  std::string predicate_text_;    // the next token's text, being fitted
+  // Open ends: the token node OpenState was last computed for (-2: none
+  // this walk) and its result; EdgeFirstBytes' cache (index per edge, -1:
+  // not yet).
+  int open_for_ = -2;
+  int open_clears_ = 0;  // the DFA's clears() when open_state_ was found
+  int32_t open_state_ = -1;
+  absl::flat_hash_map<std::pair<int32_t, int>, bool> joins_;  // TypeRunsOn
+  std::vector<int32_t> first_index_;
+  std::vector<FirstTypes> first_types_;
+  std::string predicate_text_;  // the next token's text, being fitted
   // Scratch, reused across calls.
   std::vector<Frame> frames_;
   size_t depth_ = 0;  // frames in use

@@ -4,6 +4,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "base/utf8.h"
 
 namespace grammut {
 namespace {
@@ -114,6 +115,45 @@ bool SeparatorOracle::Needs(int prev_type, absl::string_view prev_text,
     }
   }
   return false;
+}
+
+int32_t SeparatorOracle::OpenEnd(int prev_type, absl::string_view prev_text,
+                                 const LexerPosition* after) {
+  if (prev_text.empty() || prev_type <= 0 ||
+      prev_type > grammar_.max_token_type()) {
+    return -1;
+  }
+  const bool known = after != nullptr && after->known;
+  const int mode = known ? after->mode : grammar_.token_mode_after(prev_type);
+  if (mode >= 0 && !grammar_.mode_closer(mode).empty()) return -1;
+  const int32_t state = StateAfter(prev_type, prev_text,
+                                   grammar_.token_start_modes(prev_type)[0]);
+  if (dfa_.AcceptedRule(state) < 0) return -1;  // not a whole token
+  const std::string& sep = grammar_.separator();
+  if (!sep.empty() &&
+      !dfa_.Continues(state, static_cast<unsigned char>(sep[0]))) {
+    return -1;
+  }
+  for (const std::string& blank : grammar_.other_blanks(
+           mode >= 0 ? mode : grammar_.token_mode(prev_type))) {
+    if (!dfa_.Continues(state, static_cast<unsigned char>(blank[0]))) return -1;
+  }
+  return state;
+}
+
+bool SeparatorOracle::Joins(int32_t state, absl::string_view next_text) {
+  if (next_text.empty() ||
+      !dfa_.Continues(state, static_cast<unsigned char>(next_text[0]))) {
+    return false;
+  }
+  bool joins = false;
+  ForEachCodePoint(next_text, [&](uint32_t cp) {
+    state = dfa_.Next(state, cp);
+    if (state == LexerDfa::kDead) return false;
+    joins = dfa_.AcceptedRule(state) >= 0;
+    return !joins;
+  });
+  return joins;
 }
 
 void SeparatorOracle::Follow(absl::string_view text, LexerPosition* at) {

@@ -52,6 +52,23 @@ class SeparatorOracle {
                               int next_type, absl::string_view next_text,
                               const LexerPosition* after = nullptr);
 
+  // OpenEnd: after `prev_text` (a token of `prev_type`), where nothing the
+  // lexer skips keeps a next token apart (the grammar has no separator, or
+  // the token reads on over it and over every other blank: a text to the
+  // line's end), the lexer DFA's state there, from which Continues tells
+  // which first bytes would run on; else -1. `after`, where known, is
+  // where the lexer is after the token (its mode's closer, a newline that
+  // leaves a line mode, is a way apart too).
+  int32_t OpenEnd(int prev_type, absl::string_view prev_text,
+                  const LexerPosition* after);
+  // Joins tells whether `next_text` written at DFA `state` (from OpenEnd)
+  // would make the token before it longer: some prefix of it takes the DFA
+  // to an accepting state.
+  bool Joins(int32_t state, absl::string_view next_text);
+  // How often the DFA dropped its states: a state id from before a change
+  // is void.
+  int dfa_clears() const { return dfa_.clears(); }
+
   // Follow moves `at` over `text` as the lexer reads it: longest matches
   // from `at`'s mode, each rule's mode change applied. A writer that
   // follows its whole output knows the mode where the rules of a token

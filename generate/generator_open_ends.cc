@@ -1,0 +1,133 @@
+// generator_open_ends.cc: tokens nothing keeps apart from the next one.
+//
+// After some tokens no blank the lexer skips ends them: a text that runs to
+// the line's end (PlantUML's `: label`), or any token of a grammar without
+// a separator (`/` before `/` in an IRI is `//`). Whatever follows with a
+// byte the token reads on over joins it, and the input no longer parses.
+// At a decision right after such a token, alternatives that can only begin
+// with a token that would join it give way to the others (when there are
+// any), and so does a token type picked for a set. A type joins when its
+// shortest text, written after the token, takes the lexer DFA to an
+// accepting state (`X` then `${` in a template does not: `X$` is no token).
+#include <utility>
+#include <vector>
+
+#include "generate/generator.h"
+
+namespace grammut {
+namespace {
+
+// How far the search for an alternative's first tokens goes before giving
+// up (then the alternative stays allowed).
+constexpr int kFirstSearchLimit = 4000;
+
+}  // namespace
+
+int32_t Generator::OpenState(const Tree& tree, int last_token) {
+  if (last_token < 0) return -1;
+  // A state id is void once the DFA dropped its states.
+  if (open_clears_ != separators_.dfa_clears()) {
+    joins_.clear();
+    open_for_ = -2;
+  }
+  if (open_for_ != last_token) {
+    open_state_ = separators_.OpenEnd(tree.node(last_token).symbol,
+                                      tree.token_text(last_token), &lexer_at_);
+    open_for_ = last_token;
+    open_clears_ = separators_.dfa_clears();
+  }
+  return open_state_;
+}
+
+bool Generator::TypeRunsOn(int type, int32_t state) {
+  const auto key = std::make_pair(state, type);
+  const auto found = joins_.find(key);
+  if (found != joins_.end()) return found->second;
+  const bool joins = separators_.Joins(state, tokens_.Shortest(type));
+  joins_.emplace(key, joins);
+  return joins;
+}
+
+const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
+  if (first_index_.empty()) {
+    first_index_.assign(grammar_.parser_graph().edges.size(), -1);
+  }
+  if (first_index_[edge] >= 0) return first_types_[first_index_[edge]];
+  const AtnGraph& g = grammar_.parser_graph();
+  FirstTypes found;
+  std::vector<bool> have(grammar_.max_token_type() + 1, false);
+  auto add_type = [&](int type) {
+    if (tokens_.Shortest(type).empty()) {
+      found.may_be_empty = true;
+    } else if (!have[type]) {
+      have[type] = true;
+      found.types.push_back(type);
+    }
+  };
+  std::vector<int32_t> stack;
+  std::vector<bool> seen(g.states.size(), false);
+  auto visit_edge = [&](const AtnEdge& e) {
+    switch (e.kind) {
+      case EdgeKind::kAtom:
+        if (e.label < 0) {
+          found.may_be_empty = true;  // EOF: nothing follows
+        } else {
+          add_type(e.label);
+        }
+        break;
+      case EdgeKind::kSet:
+        for (int t : set_types_[e.set]) add_type(t);
+        break;
+      case EdgeKind::kNotSet:
+        for (int t : not_set_types_[e.set]) add_type(t);
+        break;
+      case EdgeKind::kWildcard:
+        for (int t : wildcard_types_) add_type(t);
+        break;
+      case EdgeKind::kRule:
+        stack.push_back(g.rule_start[e.label]);
+        if (grammar_.rule_min_cost(e.label).bytes == 0) {
+          stack.push_back(e.follow);
+        }
+        break;
+      default:
+        stack.push_back(e.target);
+        break;
+    }
+  };
+  visit_edge(g.edges[edge]);
+  int steps = 0;
+  while (!stack.empty() && !found.may_be_empty) {
+    if (++steps > kFirstSearchLimit) {
+      found.may_be_empty = true;  // too far to tell
+      break;
+    }
+    const int32_t s = stack.back();
+    stack.pop_back();
+    if (seen[s]) continue;
+    seen[s] = true;
+    const AtnState& st = g.states[s];
+    if (st.kind == StateKind::kRuleStop) {
+      found.may_be_empty = true;  // what follows is the caller's
+      continue;
+    }
+    for (uint32_t i = 0; i < st.num_edges; ++i) {
+      visit_edge(g.edges[st.first_edge + i]);
+    }
+  }
+  if (found.may_be_empty) found.types.clear();
+  first_index_[edge] = static_cast<int32_t>(first_types_.size());
+  first_types_.push_back(std::move(found));
+  return first_types_.back();
+}
+
+bool Generator::EdgeRunsOn(uint32_t edge, int32_t state) {
+  const FirstTypes& first = EdgeFirstTypes(edge);
+  if (first.may_be_empty || first.types.empty()) return false;
+  for (int t : first.types) {
+    if (!TypeRunsOn(t, state)) return false;
+  }
+  return true;
+}
+
+}  // namespace grammut

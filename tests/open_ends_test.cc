@@ -1,0 +1,49 @@
+// Tokens nothing keeps apart from the next (generator_open_ends.cc): after
+// a text that runs to the line's end, or in a grammar without a separator,
+// the generator leaves out alternatives and token types that would join
+// the token before, so the inputs it writes read back as written.
+#include <string>
+
+#include "grammar/grammar.h"
+#include "gtest/gtest.h"
+#include "tests/test_util.h"
+
+namespace grammut {
+namespace {
+
+// The shape of grammars-v4's PlantUML: a label from `:` to the line's end.
+// A name, another label or the closing `@end` after it would be read as
+// more of the label (blanks too), so only the newline may follow it.
+TEST(OpenEnds, OnlyTheNewlineFollowsATextToTheLineEnd) {
+  auto g = testing::LoadG4Text("Labels.g4",
+                               "grammar Labels;\n"
+                               "s : item* END EOF ;\n"
+                               "item : NAME | LABEL | NL ;\n"
+                               "NAME : [a-z]+ ;\n"
+                               "LABEL : ':' ~[\\r\\n]* ;\n"
+                               "NL : '\\n' ;\n"
+                               "END : '@end' ;\n"
+                               "WS : [ \\t]+ -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  testing::ExpectGeneratedInputsParse(**g, 300, 3, 200);
+}
+
+// The shape of grammars-v4's RFC 1960 filters, which have no separator:
+// `=` then a value `*x` is read as `=*` (a presence test) and `x`. After
+// `=` the value that begins with `*` gives way to the plain one.
+TEST(OpenEnds, WithoutASeparatorTheAlternativeThatWouldJoinGivesWay) {
+  auto g = testing::LoadG4Text("Filters.g4",
+                               "grammar Filters;\n"
+                               "s : filter+ EOF ;\n"
+                               "filter : '(' NAME ('=' value | '=*') ')' ;\n"
+                               "value : '*' NAME | NAME ;\n"
+                               "NAME : [a-z]+ ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ((*g)->separator(), "");
+  testing::ExpectGeneratedInputsParse(**g, 300, 3, 200);
+}
+
+}  // namespace
+}  // namespace grammut
