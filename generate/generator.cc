@@ -225,13 +225,15 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       // in a replay: a recorded choice stands).
       const int32_t open =
           recorded == nullptr ? OpenState(tree, last_token) : -1;
-      if (has_predicates_ || open >= 0) {
+      const bool mode_known = recorded == nullptr && ModeKnown();
+      if (has_predicates_ || open >= 0 || mode_known) {
         allowed_.assign(st.num_edges, 1);
         bool masked = false;
         for (uint32_t i = 0; i < st.num_edges; ++i) {
           if ((has_predicates_ &&
                !AltAllowed(st.first_edge + i, tree, last_token)) ||
-              (open >= 0 && EdgeRunsOn(st.first_edge + i, open))) {
+              (open >= 0 && EdgeRunsOn(st.first_edge + i, open)) ||
+              (mode_known && EdgeNotMadeHere(st.first_edge + i))) {
             allowed_[i] = 0;
             masked = true;
           }
@@ -443,11 +445,15 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           const int32_t open = want < 0 && recorded == nullptr
                                    ? OpenState(tree, last_token)
                                    : -1;
+          const bool mode_known =
+              want < 0 && recorded == nullptr && ModeKnown();
           auto fits = [&](int t) {
             return (!has_predicates_ || TypeFits(t, tree, last_token)) &&
-                   (open < 0 || !TypeRunsOn(t, open));
+                   (open < 0 || !TypeRunsOn(t, open)) &&
+                   (!mode_known || TypeMadeHere(t));
           };
-          if ((has_predicates_ || open >= 0) && want < 0 && !fits(type)) {
+          if ((has_predicates_ || open >= 0 || mode_known) && want < 0 &&
+              !fits(type)) {
             const absl::Span<const int> among =
                 candidates.empty() ? absl::Span<const int>(accepted)
                                    : candidates;

@@ -271,6 +271,15 @@ class Generator {
   // none).
   bool EdgeRunsOn(uint32_t edge, int32_t state);
   const FirstTypes& EdgeFirstTypes(uint32_t edge);  // cached per edge
+  // Whether the lexer's mode is known here (a whole input) and has no
+  // closer to leave it by.
+  bool ModeKnown() const;
+  // Whether the shortest text of `type` reads as a token of it in the
+  // lexer's current mode (cached per mode and type).
+  bool TypeMadeHere(int type);
+  // Whether no token the alternative through `edge` may begin with is made
+  // in the lexer's current mode (false if it may begin with none).
+  bool EdgeNotMadeHere(uint32_t edge);
 
   const Grammar& grammar_;
   const Weights& weights_;
@@ -322,6 +331,7 @@ class Generator {
   int open_clears_ = 0;  // the DFA's clears() when open_state_ was found
   int32_t open_state_ = -1;
   absl::flat_hash_map<std::pair<int32_t, int>, bool> joins_;  // TypeRunsOn
+  absl::flat_hash_map<std::pair<int, int>, bool> made_here_;  // TypeMadeHere
   std::vector<int32_t> first_index_;
   std::vector<FirstTypes> first_types_;
   std::string predicate_text_;  // the next token's text, being fitted

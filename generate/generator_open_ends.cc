@@ -1,14 +1,20 @@
-// generator_open_ends.cc: tokens nothing keeps apart from the next one.
+// generator_open_ends.cc: tokens that would not read back where they are
+// written, left out where something else can go.
 //
 // After some tokens no blank the lexer skips ends them: a text that runs to
 // the line's end (PlantUML's `: label`), or any token of a grammar without
 // a separator (`/` before `/` in an IRI is `//`). Whatever follows with a
 // byte the token reads on over joins it, and the input no longer parses.
-// At a decision right after such a token, alternatives that can only begin
-// with a token that would join it give way to the others (when there are
-// any), and so does a token type picked for a set. A type joins when its
-// shortest text, written after the token, takes the lexer DFA to an
-// accepting state (`X` then `${` in a template does not: `X$` is no token).
+// And where the lexer's mode is known (a whole input), a token its rules do
+// not make in that mode is read as another (desktop entries' `@` after a
+// country is AT_0, not the AT the parser wants there). At a decision,
+// alternatives that can only begin with such a token give way to the
+// others (when there are any), and so does a token type picked for a set.
+// A type joins when its shortest text, written after the token, takes the
+// lexer DFA to an accepting state (`X` then `${` in a template does not:
+// `X$` is no token); it is made in the mode when its shortest text reads
+// as it there. Modes with a closer (a line mode's newline) are left alone:
+// the separator leaves them first.
 #include <utility>
 #include <vector>
 
@@ -126,6 +132,29 @@ bool Generator::EdgeRunsOn(uint32_t edge, int32_t state) {
   if (first.may_be_empty || first.types.empty()) return false;
   for (int t : first.types) {
     if (!TypeRunsOn(t, state)) return false;
+  }
+  return true;
+}
+
+bool Generator::ModeKnown() const {
+  return lexer_at_.known && grammar_.mode_closer(lexer_at_.mode).empty();
+}
+
+bool Generator::TypeMadeHere(int type) {
+  const auto key = std::make_pair(lexer_at_.mode, type);
+  const auto found = made_here_.find(key);
+  if (found != made_here_.end()) return found->second;
+  const bool made =
+      separators_.MadeIn(lexer_at_.mode, type, tokens_.Shortest(type));
+  made_here_.emplace(key, made);
+  return made;
+}
+
+bool Generator::EdgeNotMadeHere(uint32_t edge) {
+  const FirstTypes& first = EdgeFirstTypes(edge);
+  if (first.may_be_empty || first.types.empty()) return false;
+  for (int t : first.types) {
+    if (TypeMadeHere(t)) return false;
   }
   return true;
 }

@@ -174,6 +174,22 @@ void SeparatorOracle::Follow(absl::string_view text, LexerPosition* at) {
   }
 }
 
+bool SeparatorOracle::MadeIn(int mode, int type, absl::string_view text) {
+  if (type <= 0 || type > grammar_.max_token_type() ||
+      grammar_.lexer_rules_for_token(type).empty() || text.empty()) {
+    return true;  // a token from code, or no text: not known
+  }
+  // The text read there: a token of its type, or the start of a chain (a
+  // `more` or hidden rule).
+  const LexerDfa::Match m = dfa_.LongestMatch(mode, text);
+  const std::vector<LexerRuleCommands>& commands =
+      grammar_.lexer_graph().rule_commands;
+  return m.length > 0 && m.rule >= 0 &&
+         (grammar_.lexer_rule_token_type(m.rule) == type ||
+          (static_cast<size_t>(m.rule) < commands.size() &&
+           (commands[m.rule].more || commands[m.rule].hidden)));
+}
+
 absl::string_view SeparatorOracle::Separator(int prev_type,
                                              absl::string_view prev_text,
                                              int next_type,
@@ -192,16 +208,7 @@ absl::string_view SeparatorOracle::Separator(int prev_type,
         grammar_.lexer_rules_for_token(next_type);
     bool made_there = rules.empty();  // a token from code: not known
     if (known) {
-      // The text itself read there: a token of its type, or the start of
-      // a chain (a `more` or hidden rule).
-      const LexerDfa::Match m = dfa_.LongestMatch(after, next_text);
-      const std::vector<LexerRuleCommands>& commands =
-          grammar_.lexer_graph().rule_commands;
-      made_there = made_there ||
-                   (m.length > 0 && m.rule >= 0 &&
-                    (grammar_.lexer_rule_token_type(m.rule) == next_type ||
-                     (static_cast<size_t>(m.rule) < commands.size() &&
-                      (commands[m.rule].more || commands[m.rule].hidden))));
+      made_there = MadeIn(after, next_type, next_text);
     } else {
       for (int32_t r : rules) {
         made_there = made_there || chains.StartMode(r) == after;

@@ -61,6 +61,10 @@ class SeparatorOracle {
   // leaves a line mode, is a way apart too).
   int32_t OpenEnd(int prev_type, absl::string_view prev_text,
                   const LexerPosition* after);
+  // MadeIn tells whether the lexer, in `mode`, reads `text` as a token of
+  // `type` (or as the start of a chain of `more` or hidden rules); true
+  // where that cannot be told (a token no rule makes, an empty text).
+  bool MadeIn(int mode, int type, absl::string_view text);
   // Joins tells whether `next_text` written at DFA `state` (from OpenEnd)
   // would make the token before it longer: some prefix of it takes the DFA
   // to an accepting state.
