@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/types/span.h"
 #include "base/rng.h"
 #include "generate/token_generator.h"
@@ -216,6 +217,21 @@ class Generator {
   // Per parser edge: the fewest nesting levels a walk that takes it needs
   // below the current invocation to reach the rule's end (fit_depth).
   void PrecomputeEdgeDepths();
+
+  // How WalkToFirstSymbols ended.
+  enum class FirstWalk {
+    kDone,     // every first symbol edge was visited
+    kStopped,  // `visit` asked to stop
+    kGaveUp,   // past `limit` states: too far to tell
+  };
+  // Walks from parser edge `edge` over the edges that write nothing (into
+  // rules, past rules that may be empty) and calls visit(e) on each symbol
+  // edge it meets first, until visit returns false; `*rule_end` is set if
+  // the walk reached the rule's end (what follows is the caller's).
+  // (generator_costs.cc)
+  FirstWalk WalkToFirstSymbols(uint32_t edge, int limit,
+                               absl::FunctionRef<bool(const AtnEdge&)> visit,
+                               bool* rule_end) const;
 
   // Semantic predicates (generator_predicates.cc).
   void PrecomputePredicates();

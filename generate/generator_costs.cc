@@ -144,4 +144,41 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
   return best;
 }
 
+Generator::FirstWalk Generator::WalkToFirstSymbols(
+    uint32_t edge, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
+    bool* rule_end) const {
+  const AtnGraph& g = grammar_.parser_graph();
+  std::vector<int32_t> stack;
+  std::vector<bool> seen(g.states.size(), false);
+  bool stop = false;
+  auto visit_edge = [&](const AtnEdge& e) {
+    if (IsSymbolEdge(e.kind)) {
+      stop = !visit(e);
+    } else if (e.kind == EdgeKind::kRule) {
+      stack.push_back(g.rule_start[e.label]);
+      if (grammar_.rule_min_cost(e.label).bytes == 0) stack.push_back(e.follow);
+    } else {
+      stack.push_back(e.target);
+    }
+  };
+  visit_edge(g.edges[edge]);
+  int steps = 0;
+  while (!stack.empty() && !stop) {
+    if (++steps > limit) return FirstWalk::kGaveUp;
+    const int32_t s = stack.back();
+    stack.pop_back();
+    if (seen[s]) continue;
+    seen[s] = true;
+    const AtnState& st = g.states[s];
+    if (st.kind == StateKind::kRuleStop) {
+      *rule_end = true;
+      continue;
+    }
+    for (uint32_t i = 0; i < st.num_edges && !stop; ++i) {
+      visit_edge(g.edges[st.first_edge + i]);
+    }
+  }
+  return stop ? FirstWalk::kStopped : FirstWalk::kDone;
+}
+
 }  // namespace grammut

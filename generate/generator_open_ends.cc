@@ -59,7 +59,6 @@ const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
     first_index_.assign(grammar_.parser_graph().edges.size(), -1);
   }
   if (first_index_[edge] >= 0) return first_types_[first_index_[edge]];
-  const AtnGraph& g = grammar_.parser_graph();
   FirstTypes found;
   std::vector<bool> have(grammar_.max_token_type() + 1, false);
   auto add_type = [&](int type) {
@@ -70,57 +69,33 @@ const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
       found.types.push_back(type);
     }
   };
-  std::vector<int32_t> stack;
-  std::vector<bool> seen(g.states.size(), false);
-  auto visit_edge = [&](const AtnEdge& e) {
-    switch (e.kind) {
-      case EdgeKind::kAtom:
-        if (e.label < 0) {
-          found.may_be_empty = true;  // EOF: nothing follows
-        } else {
-          add_type(e.label);
+  bool rule_end = false;  // what follows is the caller's
+  const FirstWalk walk = WalkToFirstSymbols(
+      edge, kFirstSearchLimit,
+      [&](const AtnEdge& e) {
+        switch (e.kind) {
+          case EdgeKind::kAtom:
+            if (e.label < 0) {
+              found.may_be_empty = true;  // EOF: nothing follows
+            } else {
+              add_type(e.label);
+            }
+            break;
+          case EdgeKind::kSet:
+          case EdgeKind::kRange:
+            for (int t : set_types_[e.set]) add_type(t);
+            break;
+          case EdgeKind::kNotSet:
+            for (int t : not_set_types_[e.set]) add_type(t);
+            break;
+          default:  // a wildcard
+            for (int t : wildcard_types_) add_type(t);
+            break;
         }
-        break;
-      case EdgeKind::kSet:
-        for (int t : set_types_[e.set]) add_type(t);
-        break;
-      case EdgeKind::kNotSet:
-        for (int t : not_set_types_[e.set]) add_type(t);
-        break;
-      case EdgeKind::kWildcard:
-        for (int t : wildcard_types_) add_type(t);
-        break;
-      case EdgeKind::kRule:
-        stack.push_back(g.rule_start[e.label]);
-        if (grammar_.rule_min_cost(e.label).bytes == 0) {
-          stack.push_back(e.follow);
-        }
-        break;
-      default:
-        stack.push_back(e.target);
-        break;
-    }
-  };
-  visit_edge(g.edges[edge]);
-  int steps = 0;
-  while (!stack.empty() && !found.may_be_empty) {
-    if (++steps > kFirstSearchLimit) {
-      found.may_be_empty = true;  // too far to tell
-      break;
-    }
-    const int32_t s = stack.back();
-    stack.pop_back();
-    if (seen[s]) continue;
-    seen[s] = true;
-    const AtnState& st = g.states[s];
-    if (st.kind == StateKind::kRuleStop) {
-      found.may_be_empty = true;  // what follows is the caller's
-      continue;
-    }
-    for (uint32_t i = 0; i < st.num_edges; ++i) {
-      visit_edge(g.edges[st.first_edge + i]);
-    }
-  }
+        return !found.may_be_empty;
+      },
+      &rule_end);
+  if (walk == FirstWalk::kGaveUp || rule_end) found.may_be_empty = true;
   if (found.may_be_empty) found.types.clear();
   first_index_[edge] = static_cast<int32_t>(first_types_.size());
   first_types_.push_back(std::move(found));

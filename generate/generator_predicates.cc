@@ -169,37 +169,13 @@ bool Generator::MayBegin(uint32_t edge, const PredicateMeaning& m, bool meet) {
   const auto key = std::make_tuple(edge, &m, meet);
   const auto found = may_begin_.find(key);
   if (found != may_begin_.end()) return found->second;
-  const AtnGraph& g = grammar_.parser_graph();
-  bool result = false;
-  std::vector<int32_t> stack;
-  std::vector<bool> seen(g.states.size(), false);
-  auto visit_edge = [&](const AtnEdge& e) {
-    if (IsSymbolEdge(e.kind)) {
-      result |= EdgeMayBegin(e, m, meet);
-    } else if (e.kind == EdgeKind::kRule) {
-      stack.push_back(g.rule_start[e.label]);
-      if (grammar_.rule_min_cost(e.label).bytes == 0) stack.push_back(e.follow);
-    } else {
-      stack.push_back(e.target);
-    }
-  };
-  visit_edge(g.edges[edge]);
-  int steps = 0;
-  while (!stack.empty() && !result) {
-    if (++steps > kStartSearchLimit) {
-      result = true;  // too far to tell: it may
-      break;
-    }
-    const int32_t s = stack.back();
-    stack.pop_back();
-    if (seen[s]) continue;
-    seen[s] = true;
-    const AtnState& st = g.states[s];
-    if (st.kind == StateKind::kRuleStop) continue;  // the caller's business
-    for (uint32_t i = 0; i < st.num_edges && !result; ++i) {
-      visit_edge(g.edges[st.first_edge + i]);
-    }
-  }
+  bool rule_end = false;  // the caller's business
+  // Too far to tell (kGaveUp): it may.
+  const bool result =
+      WalkToFirstSymbols(
+          edge, kStartSearchLimit,
+          [&](const AtnEdge& e) { return !EdgeMayBegin(e, m, meet); },
+          &rule_end) != FirstWalk::kDone;
   may_begin_.emplace(key, result);
   return result;
 }

@@ -90,15 +90,6 @@ TEST(LexerActions, EmitDotSplitsTheDotOffTheName) {
   testing::ExpectGeneratedInputsParse(**g, 200, 3);
 }
 
-// Loads tests/data/bases/<name>Lexer.g4 and <name>Parser.g4, start rule s.
-std::unique_ptr<Grammar> LoadBases(const std::string& name) {
-  auto g = Grammar::Load(testing::TestData("bases/" + name + "Lexer.g4") + "," +
-                             testing::TestData("bases/" + name + "Parser.g4"),
-                         "s");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return g.ok() ? std::move(*g) : nullptr;
-}
-
 // The parser's tokens of `r` as "TYPE text" lines.
 std::vector<std::string> Tokens(const Grammar& g, const ParseResult& r) {
   std::vector<std::string> out;
@@ -118,7 +109,7 @@ std::vector<std::string> Tokens(const Grammar& g, const ParseResult& r) {
 // base class no rule parses (0 of 50 grammars-v4 examples did; all 50 do with
 // it).
 TEST(LexerActions, AntlrsBaseClassTellsRuleNamesAndCharacterSets) {
-  std::unique_ptr<Grammar> g = LoadBases("Meta");
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("bases/Meta");
   ASSERT_NE(g, nullptr);
   Parser parser(*g);
   const std::string input = "ID : [a-z\\]] ID ;\nexpr [int x[2]] : ID term ;";
@@ -155,7 +146,7 @@ TEST(LexerActions, AntlrsBaseClassTellsRuleNamesAndCharacterSets) {
 // script mode. Without it, 23 of 50 grammars-v4 examples failed at `?>` (1 does
 // with it).
 TEST(LexerActions, PhpsBaseClassEndsCodeAtItsCloseTag) {
-  std::unique_ptr<Grammar> g = LoadBases("Page");
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("bases/Page");
   ASSERT_NE(g, nullptr);
   Parser parser(*g);
   const std::string input =

@@ -13,15 +13,6 @@
 namespace grammut {
 namespace {
 
-// Loads tests/data/modes/<name>Lexer.g4 and <name>Parser.g4, start rule s.
-std::unique_ptr<Grammar> LoadModes(const std::string& name) {
-  auto g = Grammar::Load(testing::TestData("modes/" + name + "Lexer.g4") + "," +
-                             testing::TestData("modes/" + name + "Parser.g4"),
-                         "s");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return g.ok() ? std::move(*g) : nullptr;
-}
-
 // The shape of grammars-v4's PEG grammar: a string is `"` (more, into a
 // string mode), characters, `""` and escapes (more, an escape mode pushed
 // and popped), then `"` typed STRING; a triple-quoted string is another
@@ -29,7 +20,7 @@ std::unique_ptr<Grammar> LoadModes(const std::string& name) {
 // together (`""` then `"x"` is `"""x"`, the start of a triple-quoted one),
 // and `"` alone is never a STRING.
 TEST(LexerChains, StringsBuiltOverModesAreWrittenWhole) {
-  auto g = LoadModes("Strs");
+  auto g = testing::LoadSplitTestGrammar("modes/Strs");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 500, 3, 300);
 }
@@ -40,7 +31,7 @@ TEST(LexerChains, StringsBuiltOverModesAreWrittenWhole) {
 // are skipped while outside they are text, get the blank they need between
 // them (run together they would be one name).
 TEST(LexerChains, ProcessingInstructionsAndNamesInTags) {
-  auto g = LoadModes("Tags");
+  auto g = testing::LoadSplitTestGrammar("modes/Tags");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 500, 5, 300);
 }
@@ -51,7 +42,7 @@ TEST(LexerChains, ProcessingInstructionsAndNamesInTags) {
 // must start a new line: with the default mode's blank, or nothing, the
 // line mode reads it as text.
 TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
-  auto g = LoadModes("Lines");
+  auto g = testing::LoadSplitTestGrammar("modes/Lines");
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->mode_closer(1), "\n");
   EXPECT_EQ(g->mode_closer(0), "");
@@ -62,7 +53,7 @@ TEST(LexerChains, ALineModeIsLeftByTheNewlineItSkips) {
 // of NOTE_TEXT, whose text alone would read as words and an EOL; it is
 // written after a `#`.
 TEST(LexerChains, AModeEnteredOnlyByASkippedRuleIsWrittenAfterIt) {
-  auto g = LoadModes("Notes");
+  auto g = testing::LoadSplitTestGrammar("modes/Notes");
   ASSERT_NE(g, nullptr);
   const int note = g->token_type_named("NOTE_TEXT");
   ASSERT_GT(note, 0);
@@ -76,7 +67,7 @@ TEST(LexerChains, AModeEnteredOnlyByASkippedRuleIsWrittenAfterIt) {
 // the whole input. A key or a header after a header needs the newline the
 // header mode leaves by; `=` after a locale needs none.
 TEST(LexerChains, AWholeInputFollowsTheLexersMode) {
-  auto g = LoadModes("Ini");
+  auto g = testing::LoadSplitTestGrammar("modes/Ini");
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->token_mode_after(g->token_type_named("RB")), -1);
   testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
@@ -88,7 +79,7 @@ TEST(LexerChains, AWholeInputFollowsTheLexersMode) {
 // together it is one ID; and a STRING_ID after `condition` is read there
 // too, where `$` alone is a DOLLAR.
 TEST(LexerChains, TokensMadeInTwoModesAreWrittenForBoth) {
-  auto g = LoadModes("Rules");
+  auto g = testing::LoadSplitTestGrammar("modes/Rules");
   ASSERT_NE(g, nullptr);
   const int private_type = g->token_type_named("PRIVATE");
   EXPECT_EQ(g->token_start_modes(private_type), (std::vector<int>{0, 1}));
@@ -100,7 +91,7 @@ TEST(LexerChains, TokensMadeInTwoModesAreWrittenForBoth) {
 // A whole input knows the mode there, so the modifier, which would begin
 // with an AT made as AT_0, gives way to the closing `]`.
 TEST(LexerChains, ATokenNotMadeInTheLexersModeGivesWay) {
-  std::unique_ptr<Grammar> g = LoadModes("Locale");
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("modes/Locale");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
 }

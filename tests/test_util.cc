@@ -30,6 +30,14 @@ std::unique_ptr<Grammar> LoadShipped(const std::string& name) {
   return g.ok() ? std::move(*g) : nullptr;
 }
 
+std::unique_ptr<Grammar> LoadSplitTestGrammar(const std::string& prefix) {
+  auto g = Grammar::Load(
+      TestData(prefix + "Lexer.g4") + "," + TestData(prefix + "Parser.g4"),
+      "s");
+  EXPECT_TRUE(g.ok()) << g.status();
+  return g.ok() ? std::move(*g) : nullptr;
+}
+
 std::vector<std::string> Samples(const std::string& name) {
   std::vector<std::string> files;
   for (const auto& e : std::filesystem::directory_iterator(

@@ -26,6 +26,9 @@ std::unique_ptr<Grammar> LoadShipped(const std::string& name);
 std::vector<std::string> Samples(const std::string& name);
 // The texts of the sample files of a shipped grammar, in Samples' order.
 std::vector<std::string> SampleTexts(const std::string& name);
+// Loads tests/data/<prefix>Lexer.g4 and <prefix>Parser.g4 (prefix
+// "modes/Ini"), start rule s; null (and a failed expectation) on error.
+std::unique_ptr<Grammar> LoadSplitTestGrammar(const std::string& prefix);
 // Reads a whole file.
 std::string ReadFileOrDie(const std::string& path);
 // Writes `g4` (a grammar's text) to `file` (e.g. "Expr.g4") in the test's
