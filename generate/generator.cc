@@ -229,14 +229,32 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
       if (has_predicates_ || open >= 0 || mode_known) {
         allowed_.assign(st.num_edges, 1);
         bool masked = false;
-        for (uint32_t i = 0; i < st.num_edges; ++i) {
-          if ((has_predicates_ &&
-               !AltAllowed(st.first_edge + i, tree, last_token)) ||
-              (open >= 0 && EdgeRunsOn(st.first_edge + i, open)) ||
-              (mode_known && EdgeNotMadeHere(st.first_edge + i))) {
+        for (uint32_t i = 0; has_predicates_ && i < st.num_edges; ++i) {
+          if (!AltAllowed(st.first_edge + i, tree, last_token)) {
             allowed_[i] = 0;
             masked = true;
           }
+        }
+        // Those that would not read back give way only to one that fits
+        // the budget (else the walk would run over it).
+        bool other_fits = false;
+        for (uint32_t i = 0; (open >= 0 || mode_known) && i < st.num_edges;
+             ++i) {
+          if (!allowed_[i]) continue;
+          const bool reads_back =
+              !(open >= 0 && EdgeRunsOn(st.first_edge + i, open)) &&
+              !(mode_known && EdgeNotMadeHere(st.first_edge + i));
+          if (!reads_back) {
+            allowed_[i] = 2;
+          } else if (costs[i].bytes < kUnreachableCost &&
+                     emitted + costs[i].bytes + reserve <= budget) {
+            other_fits = true;
+          }
+        }
+        for (uint32_t i = 0; i < st.num_edges; ++i) {
+          if (allowed_[i] != 2) continue;
+          allowed_[i] = other_fits ? 0 : 1;
+          masked = masked || other_fits;
         }
         if (masked &&
             std::find(allowed_.begin(), allowed_.end(), 1) != allowed_.end()) {
