@@ -465,18 +465,25 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                                    : -1;
           const bool mode_known =
               want < 0 && recorded == nullptr && ModeKnown();
+          // (Where no type reads back, the predicates alone decide.)
+          bool reading_back = open >= 0 || mode_known;
           auto fits = [&](int t) {
             return (!has_predicates_ || TypeFits(t, tree, last_token)) &&
-                   (open < 0 || !TypeRunsOn(t, open)) &&
-                   (!mode_known || TypeMadeHere(t));
+                   (!reading_back || ((open < 0 || !TypeRunsOn(t, open)) &&
+                                      (!mode_known || TypeMadeHere(t))));
           };
-          if ((has_predicates_ || open >= 0 || mode_known) && want < 0 &&
-              !fits(type)) {
+          if ((has_predicates_ || reading_back) && want < 0 && !fits(type)) {
             const absl::Span<const int> among =
                 candidates.empty() ? absl::Span<const int>(accepted)
                                    : candidates;
             int fitting_types = 0;
             for (int t : among) fitting_types += fits(t) ? 1 : 0;
+            if (fitting_types == 0 && reading_back && has_predicates_) {
+              reading_back = false;
+              for (int t : among) {
+                fitting_types += !fits(type) && fits(t) ? 1 : 0;
+              }
+            }
             if (fitting_types > 0) {
               int k = static_cast<int>(rng.Uniform() * fitting_types);
               for (int t : among) {
