@@ -539,11 +539,13 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                              options.mode != ProbabilityMode::kLearned, &text_);
           } else if (!PickContextText(type, WantedContext(tree, options), room,
                                       options, rng)) {
-            tokens_.Generate(type, rng,
-                             room > 0 ? static_cast<size_t>(room) : 0, pool_,
-                             options.pool_probability,
-                             options.mode != ProbabilityMode::kLearned, &text_,
-                             Enclosing(tree, options));
+            const absl::Span<const int32_t> enclosing =
+                Enclosing(tree, options);
+            tokens_.Generate(
+                type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                options.pool_probability,
+                options.mode != ProbabilityMode::kLearned, &text_, enclosing);
+            RemakeIfNotMadeHere(type, room, options, rng, enclosing);
           }
           text = text_;
         }

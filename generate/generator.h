@@ -296,6 +296,14 @@ class Generator {
   // Whether no token the alternative through `edge` may begin with is made
   // in the lexer's current mode (false if it may begin with none).
   bool EdgeNotMadeHere(uint32_t edge);
+  // Where the lexer's mode is known, makes text_ (a new text of `type`)
+  // again when the mode reads it as another type (a STRING_ID `$` seen in
+  // a mode of its own is a DOLLAR in the default mode): up to kRemakes
+  // times, then the type's shortest text if the mode reads that one.
+  void RemakeIfNotMadeHere(int type, int64_t room,
+                           const GenerateOptions& options, Rng& rng,
+                           absl::Span<const int32_t> enclosing);
+  static constexpr int kRemakes = 4;
 
   const Grammar& grammar_;
   const Weights& weights_;

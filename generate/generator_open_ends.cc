@@ -134,4 +134,19 @@ bool Generator::EdgeNotMadeHere(uint32_t edge) {
   return true;
 }
 
+void Generator::RemakeIfNotMadeHere(int type, int64_t room,
+                                    const GenerateOptions& options, Rng& rng,
+                                    absl::Span<const int32_t> enclosing) {
+  if (!ModeKnown() || !TypeMadeHere(type)) return;
+  const int mode = lexer_at_.mode;
+  for (int k = 0; k < kRemakes; ++k) {
+    if (separators_.MadeIn(mode, type, text_)) return;
+    tokens_.Generate(type, rng, room > 0 ? static_cast<size_t>(room) : 0, pool_,
+                     options.pool_probability,
+                     options.mode != ProbabilityMode::kLearned, &text_,
+                     enclosing);
+  }
+  if (!separators_.MadeIn(mode, type, text_)) text_ = tokens_.Shortest(type);
+}
+
 }  // namespace grammut

@@ -3,11 +3,16 @@
 // tokens are the ones the lexer's mode at that point skips. The grammars
 // are in tests/data/modes/, each a lexer and a parser grammar.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "generate/generator.h"
+#include "generate/token_pool.h"
 #include "grammar/grammar.h"
 #include "gtest/gtest.h"
+#include "learn/weights.h"
+#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -94,6 +99,34 @@ TEST(LexerChains, ATokenNotMadeInTheLexersModeGivesWay) {
   std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("modes/Locale");
   ASSERT_NE(g, nullptr);
   testing::ExpectGeneratedInputsParse(*g, 300, 3, 200);
+}
+
+// Marks (the shape of grammars-v4's YARA rules): the corpus wrote the ID
+// `$` in the strings mode, where it is one; in the default mode `$` is a
+// DOLLAR. A whole input knows the mode, so an ID taken from the pool that
+// the mode would read as another type is made again.
+TEST(LexerChains, APoolTextReadAsAnotherTypeInTheModeIsMadeAgain) {
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("modes/Marks");
+  ASSERT_NE(g, nullptr);
+  const int id = g->token_type_named("ID");
+  ASSERT_GT(id, 0);
+  TokenPool pool(g->max_token_type());
+  pool.Add(id, "$", 1);
+  Weights weights(*g);
+  GeneratorKit kit(*g, weights, &pool);
+  Parser parser(*g);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kLearned;
+  options.pool_probability = 0.9;
+  Rng rng(3);
+  for (int i = 0; i < 300; ++i) {
+    std::optional<Tree> t =
+        kit.generator.Generate(g->start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    absl::StatusOr<ParseResult> r = parser.Parse(t->Text());
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_EQ(r->syntax_errors, 0) << t->Text() << "\n  -> " << r->first_error;
+  }
 }
 
 }  // namespace
