@@ -238,6 +238,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
         // Those that would not read back give way only to one that fits
         // the budget (else the walk would run over it).
         bool other_fits = false;
+        bool other = false;
+        bool unreadable = false;
         for (uint32_t i = 0; (open >= 0 || mode_known) && i < st.num_edges;
              ++i) {
           if (!allowed_[i]) continue;
@@ -246,10 +248,15 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
               !(mode_known && EdgeNotMadeHere(st.first_edge + i));
           if (!reads_back) {
             allowed_[i] = 2;
-          } else if (costs[i].bytes < kUnreachableCost &&
-                     emitted + costs[i].bytes + reserve <= budget) {
-            other_fits = true;
+            unreadable = true;
+          } else if (costs[i].bytes < kUnreachableCost) {
+            other = true;
+            other_fits =
+                other_fits || emitted + costs[i].bytes + reserve <= budget;
           }
+        }
+        if (unreadable && other && !other_fits && options.readable_or_fail) {
+          return false;
         }
         for (uint32_t i = 0; i < st.num_edges; ++i) {
           if (allowed_[i] != 2) continue;

@@ -108,6 +108,11 @@ struct GenerateOptions {
   // the cheapest of those), so rule nodes nest at most max_depth - 1
   // below the root where the grammar allows it.
   bool fit_depth = false;
+  // Where alternatives that would read back (generator_open_ends.cc) exist
+  // but none fits the budget, end the walk unfinished (false) instead of
+  // taking one that would not read back: for callers that walk again
+  // (GenerateWholeInput).
+  bool readable_or_fail = false;
   // Forces choices (see GenerationSteer); not owned; null: none. Not
   // combined with `replay`.
   GenerationSteer* steer = nullptr;

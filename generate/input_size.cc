@@ -19,4 +19,26 @@ size_t WholeInputCap(ProbabilityMode mode, const Weights& weights,
                     static_cast<size_t>(lo), max_bytes);
 }
 
+bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
+                        const Weights& weights, size_t max_bytes, Rng& rng,
+                        GenerateOptions* options, Tree* out) {
+  const int64_t shortest = grammar.rule_min_cost(rule).bytes;
+  options->max_bytes =
+      WholeInputCap(options->mode, weights, max_bytes, shortest, rng);
+  if (shortest > static_cast<int64_t>(max_bytes)) return false;
+  const bool readable_or_fail = options->readable_or_fail;
+  bool made = false;
+  for (int walk = 0; walk < kWholeInputWalks && !made; ++walk) {
+    options->readable_or_fail = walk < kReadableWalks;
+    // Half of those at twice the cap: at the shortest input's size, text
+    // that reads back may not fit at all.
+    if (walk == kReadableWalks / 2) {
+      options->max_bytes = std::min(max_bytes, 2 * options->max_bytes);
+    }
+    made = generator.Generate(rule, rng, *options, out);
+  }
+  options->readable_or_fail = readable_or_fail;
+  return made;
+}
+
 }  // namespace grammut

@@ -18,8 +18,10 @@
 #include <cstdint>
 
 #include "base/rng.h"
+#include "generate/generator.h"
 #include "generate/probability_mode.h"
 #include "learn/weights.h"
+#include "tree/tree.h"
 
 namespace grammut {
 
@@ -29,6 +31,23 @@ namespace grammut {
 // never under `shortest` (the start rule's shortest input) or 1 byte.
 size_t WholeInputCap(ProbabilityMode mode, const Weights& weights,
                      size_t max_bytes, int64_t shortest, Rng& rng);
+
+// Walks tried for one whole input (GenerateWholeInput).
+inline constexpr int kWholeInputWalks = 64;
+// Of them, the walks that give up rather than write a text that would not
+// read back (GenerateOptions::readable_or_fail).
+inline constexpr int kReadableWalks = 8;
+
+// Generates a whole input of `rule` into `out` as `grammut generate` and
+// the doctor do: `options->max_bytes` set by WholeInputCap (from
+// `max_bytes`), then up to kWholeInputWalks walks, the Rng moving on: a
+// walk may end unfinished where a semantic predicate cannot hold, or, in
+// the first kReadableWalks, where only text that would not read back fits
+// (the cap doubles, up to `max_bytes`, half way through those).
+// False if no walk made one.
+bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
+                        const Weights& weights, size_t max_bytes, Rng& rng,
+                        GenerateOptions* options, Tree* out);
 
 }  // namespace grammut
 

@@ -268,29 +268,24 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   const IndentationScheme& layout = g.indentation();
   for (int i = 0; i < n; ++i) {
     Tree t;
-    // A walk can end unfinished where a known semantic predicate cannot
-    // hold: another walk (the Rng has moved on) takes its place.
-    bool made = false;
-    opt.max_bytes =
-        WholeInputCap(*mode, **weights, static_cast<size_t>(max_size),
-                      g.rule_min_cost(g.start_rule()).bytes, rng);
-    for (int attempt = 0; attempt < 64 && !made; ++attempt) {
-      made = kit.generator.Generate(g.start_rule(), rng, opt, &t);
-      if (!made && g.rule_min_cost(g.start_rule()).bytes >
-                       static_cast<int64_t>(max_size)) {
-        break;
-      }
-    }
+    const bool made =
+        GenerateWholeInput(kit.generator, g, g.start_rule(), **weights,
+                           static_cast<size_t>(max_size), rng, &opt, &t);
     if (!made) {
-      std::fprintf(
-          stderr,
-          g.rule_min_cost(g.start_rule()).bytes > static_cast<int64_t>(max_size)
-              ? "grammut generate: the shortest input of rule %s is "
-                "over --max_size %d\n"
-              : "grammut generate: 64 walks from rule %s in a row "
-                "ended where a semantic predicate could not hold "
-                "(--max_size %d)\n",
-          g.rule_name(g.start_rule()).c_str(), max_size);
+      if (g.rule_min_cost(g.start_rule()).bytes >
+          static_cast<int64_t>(max_size)) {
+        std::fprintf(stderr,
+                     "grammut generate: the shortest input of rule %s is "
+                     "over --max_size %d\n",
+                     g.rule_name(g.start_rule()).c_str(), max_size);
+      } else {
+        std::fprintf(stderr,
+                     "grammut generate: %d walks from rule %s in a row "
+                     "ended where a semantic predicate could not hold "
+                     "(--max_size %d)\n",
+                     kWholeInputWalks, g.rule_name(g.start_rule()).c_str(),
+                     max_size);
+      }
       return 1;
     }
     if (bind && singles) {

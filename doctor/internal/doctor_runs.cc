@@ -90,10 +90,10 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
         f.cut_short = true;
         break;
       }
-      gen.max_bytes = WholeInputCap(mode, weights, options.max_bytes,
-                                    grammar.rule_min_cost(start).bytes, rng);
       const Clock::time_point t0 = Clock::now();
-      const bool made = kit.generator.Generate(start, rng, gen, &tree);
+      const bool made =
+          GenerateWholeInput(kit.generator, grammar, start, weights,
+                             options.max_bytes, rng, &gen, &tree);
       generating += Clock::now() - t0;
       if (!made) {
         ++f.too_big;
