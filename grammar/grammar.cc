@@ -280,10 +280,14 @@ void Grammar::FindUnmakeableTokens() {
   token_unmakeable_.clear();
   // Code in the lexer may make a token an earlier rule seems to take.
   if (atn_internal::LexerRunsCode(*lexer_atn_)) return;
-  // A bounded search: a lexer of thousands of keywords would take seconds
-  // to decide whole; what is not decided counts as makeable.
+  // A bounded search, over the rules of the tokens the parser refers to
+  // (grammars-v4's XPath 3.1: NCName, always read as a QName, was past the
+  // steps rules it never uses had taken): a lexer of thousands of keywords
+  // would take seconds to decide whole; what is not decided counts as
+  // makeable.
   const LexerCheck check = CheckLexerRules(*this, /*max_pairs=*/4000,
-                                           /*max_steps=*/uint64_t{1} << 20);
+                                           /*max_steps=*/uint64_t{1} << 22,
+                                           /*parser_tokens_only=*/true);
   std::vector<bool> never(lexer_rule_type_.size(), false);
   for (const auto* found : {&check.shadowed, &check.no_text}) {
     for (const ShadowedLexerRule& s : *found) {

@@ -109,7 +109,7 @@ Search SearchRule(LexerDfa& dfa, const std::vector<uint32_t>& reps, int mode,
 }  // namespace
 
 LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs,
-                           uint64_t max_steps) {
+                           uint64_t max_steps, bool parser_tokens_only) {
   LexerCheck out;
   const AtnGraph& lexer = grammar.lexer_graph();
   const InterpData& names = grammar.lexer_interp();
@@ -144,8 +144,14 @@ LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs,
                ? names.rule_names[r]
                : std::string("?");
   };
+  auto parser_uses_rule = [&](int rule) {
+    const int type = grammar.lexer_rule_token_type(rule);
+    return type > 0 && type < static_cast<int>(parser_uses.size()) &&
+           parser_uses[type];
+  };
   for (size_t i = 0; i < rules.size(); ++i) {
     const ModeRule& mr = rules[i];
+    if (parser_tokens_only && !parser_uses_rule(mr.rule)) continue;
     const int clears = dfa.clears();
     if (dfa.closure_steps() > max_steps) {
       out.undecided.push_back(rule_name(mr.rule));
@@ -164,10 +170,7 @@ LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs,
     item.mode = mr.mode < static_cast<int>(names.mode_names.size())
                     ? names.mode_names[mr.mode]
                     : "DEFAULT_MODE";
-    const int type = grammar.lexer_rule_token_type(mr.rule);
-    item.parser_uses = type > 0 &&
-                       type < static_cast<int>(parser_uses.size()) &&
-                       parser_uses[type];
+    item.parser_uses = parser_uses_rule(mr.rule);
     if (s.any_text) {
       item.by = s.by >= 0 ? rule_name(s.by) : "(no rule)";
       item.example = s.example;

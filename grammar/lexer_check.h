@@ -50,9 +50,12 @@ struct LexerCheck {
 // `grammar`. `max_pairs` bounds the search per rule (pairs of DFA states),
 // `max_steps` the whole check (the lexer DFA's closure steps: a lexer of
 // a thousand case-insensitive keywords, Hive's, took minutes without it);
-// the rules not examined within it are undecided.
+// the rules not examined within it are undecided. With
+// `parser_tokens_only`, only rules whose token type the parser refers to
+// are examined (the others are not reported).
 LexerCheck CheckLexerRules(const Grammar& grammar, int max_pairs = 20000,
-                           uint64_t max_steps = uint64_t{200} << 20);
+                           uint64_t max_steps = uint64_t{200} << 20,
+                           bool parser_tokens_only = false);
 
 }  // namespace grammut
 

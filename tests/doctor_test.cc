@@ -157,6 +157,25 @@ TEST(Doctor, LexerCheckOverItsStepBudgetLeavesRulesUndecided) {
   EXPECT_TRUE(absl::c_linear_search(cut.undecided, "IF"));
 }
 
+// The check grammut runs on every load looks only at the rules of tokens
+// the parser refers to: rules before them that it does not use spend none
+// of its steps. Some budget decides IF that way and not otherwise.
+TEST(Doctor, LexerCheckOfTheParsersTokensSpendsNoStepsOnOthers) {
+  auto g = Grammar::Load(Data("Unused.g4"));
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_FALSE((*g)->token_makeable((*g)->token_type_named("IF")));
+  bool found = false;
+  for (uint64_t steps = 1; steps <= (uint64_t{1} << 20) && !found; steps *= 2) {
+    const LexerCheck all = CheckLexerRules(**g, 20000, steps);
+    const LexerCheck used = CheckLexerRules(**g, 20000, steps, true);
+    found = absl::c_linear_search(all.undecided, "IF") &&
+            used.shadowed.size() == 1 && used.shadowed[0].rule == "IF";
+  }
+  EXPECT_TRUE(found);
+  const LexerCheck used = CheckLexerRules(**g, 20000, uint64_t{1} << 20, true);
+  for (const ShadowedLexerRule& s : used.shadowed) EXPECT_TRUE(s.parser_uses);
+}
+
 // Generated inputs the re-parse refuses at its limits are counted apart
 // from syntax errors: the grammar accepts them, but predicting their parse
 // costs more than the budget (tests/data/doctor/Juxt.g4).
