@@ -237,6 +237,14 @@ class Generator {
   FirstWalk WalkToFirstSymbols(uint32_t edge, int limit,
                                absl::FunctionRef<bool(const AtnEdge&)> visit,
                                bool* rule_end) const;
+  // The same from parser state `state` (all of its edges).
+  FirstWalk WalkToFirstSymbolsFrom(
+      int32_t state, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
+      bool* rule_end) const;
+  // Both: from `state` if it is >= 0, else from `edge`.
+  FirstWalk WalkFirst(int32_t state, uint32_t edge, int limit,
+                      absl::FunctionRef<bool(const AtnEdge&)> visit,
+                      bool* rule_end) const;
 
   // Semantic predicates (generator_predicates.cc).
   void PrecomputePredicates();
@@ -273,12 +281,14 @@ class Generator {
                               absl::string_view separator);
 
   // Open ends (generator_open_ends.cc): tokens no blank keeps apart from
-  // the next. The token types an alternative may begin with, or
-  // may_be_empty where it may write no token before leaving its rule (or
-  // the search gave up).
+  // the next. The token types an alternative (or a state) may begin with,
+  // before its rule's end, and whether it may reach the end first
+  // (`reaches_end`: the caller's continuation comes next); or may_be_empty
+  // where it may end the input, write an empty token or the search gave up.
   struct FirstTypes {
     std::vector<int> types;
     bool may_be_empty = false;
+    bool reaches_end = false;
   };
   // The lexer DFA's state after token node `last_token` if nothing can keep
   // the next token apart from it (SeparatorOracle::OpenEnd), else -1;
@@ -290,8 +300,18 @@ class Generator {
   // Whether every token the alternative through parser edge `edge` may
   // begin with would join the token before (false if it may begin with
   // none).
+  // Where the alternative may reach its rule's end first, the callers'
+  // continuations (the frames' follow states, innermost first) must join
+  // too: a blank rule of the parser's own (`ws : (SPACE | COMMENT)*`) may
+  // be left empty only where what comes next would not join.
   bool EdgeRunsOn(uint32_t edge, int32_t state);
-  const FirstTypes& EdgeFirstTypes(uint32_t edge);  // cached per edge
+  // Whether every first type of `first` joins at `state` (false if it may
+  // be empty).
+  bool AllRunOn(const FirstTypes& first, int32_t state);
+  const FirstTypes& EdgeFirstTypes(uint32_t edge);   // cached per edge
+  const FirstTypes& StateFirstTypes(int32_t state);  // cached per state
+  // Computes them from `state` if it is >= 0, else from `edge`.
+  FirstTypes FindFirstTypes(int32_t state, uint32_t edge);
   // Whether the lexer's mode is known here (a whole input) and has no
   // closer to leave it by.
   bool ModeKnown() const;
@@ -361,7 +381,8 @@ class Generator {
   int32_t open_state_ = -1;
   absl::flat_hash_map<std::pair<int32_t, int>, bool> joins_;  // TypeRunsOn
   absl::flat_hash_map<std::pair<int, int>, bool> made_here_;  // TypeMadeHere
-  std::vector<int32_t> first_index_;
+  std::vector<int32_t> first_index_;        // by edge, into first_types_
+  std::vector<int32_t> state_first_index_;  // by state, into first_types_
   std::vector<FirstTypes> first_types_;
   std::string predicate_text_;  // the next token's text, being fitted
   // Scratch, reused across calls.

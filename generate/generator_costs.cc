@@ -147,6 +147,18 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
 Generator::FirstWalk Generator::WalkToFirstSymbols(
     uint32_t edge, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
     bool* rule_end) const {
+  return WalkFirst(-1, edge, limit, visit, rule_end);
+}
+
+Generator::FirstWalk Generator::WalkToFirstSymbolsFrom(
+    int32_t state, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
+    bool* rule_end) const {
+  return WalkFirst(state, 0, limit, visit, rule_end);
+}
+
+Generator::FirstWalk Generator::WalkFirst(
+    int32_t state, uint32_t edge, int limit,
+    absl::FunctionRef<bool(const AtnEdge&)> visit, bool* rule_end) const {
   const AtnGraph& g = grammar_.parser_graph();
   std::vector<int32_t> stack;
   std::vector<bool> seen(g.states.size(), false);
@@ -161,7 +173,11 @@ Generator::FirstWalk Generator::WalkToFirstSymbols(
       stack.push_back(e.target);
     }
   };
-  visit_edge(g.edges[edge]);
+  if (state >= 0) {
+    stack.push_back(state);
+  } else {
+    visit_edge(g.edges[edge]);
+  }
   int steps = 0;
   while (!stack.empty() && !stop) {
     if (++steps > limit) return FirstWalk::kGaveUp;

@@ -10,6 +10,9 @@
 // country is AT_0, not the AT the parser wants there). At a decision,
 // alternatives that can only begin with such a token give way to the
 // others (when there are any), and so does a token type picked for a set.
+// An alternative that may reach its rule's end first (a parser rule of
+// blanks, `ws : SPACE*`, left empty) gives way only if what the callers
+// write next would join too.
 // A type joins when its shortest text, written after the token, takes the
 // lexer DFA to an accepting state (`X` then `${` in a template does not:
 // `X$` is no token); it is made in the mode when its shortest text reads
@@ -54,11 +57,17 @@ bool Generator::TypeRunsOn(int type, int32_t state) {
   return joins;
 }
 
-const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
-  if (first_index_.empty()) {
-    first_index_.assign(grammar_.parser_graph().edges.size(), -1);
-  }
-  if (first_index_[edge] >= 0) return first_types_[first_index_[edge]];
+namespace {
+
+// Index of `key` in `index` (grown to `size`, -1: not computed yet).
+int32_t& CacheSlot(std::vector<int32_t>& index, size_t size, size_t key) {
+  if (index.empty()) index.assign(size, -1);
+  return index[key];
+}
+
+}  // namespace
+
+Generator::FirstTypes Generator::FindFirstTypes(int32_t state, uint32_t edge) {
   FirstTypes found;
   std::vector<bool> have(grammar_.max_token_type() + 1, false);
   auto add_type = [&](int type) {
@@ -70,8 +79,8 @@ const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
     }
   };
   bool rule_end = false;  // what follows is the caller's
-  const FirstWalk walk = WalkToFirstSymbols(
-      edge, kFirstSearchLimit,
+  const FirstWalk walk = WalkFirst(
+      state, edge, kFirstSearchLimit,
       [&](const AtnEdge& e) {
         switch (e.kind) {
           case EdgeKind::kAtom:
@@ -95,20 +104,54 @@ const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
         return !found.may_be_empty;
       },
       &rule_end);
-  if (walk == FirstWalk::kGaveUp || rule_end) found.may_be_empty = true;
+  if (walk == FirstWalk::kGaveUp) found.may_be_empty = true;
+  found.reaches_end = rule_end;
   if (found.may_be_empty) found.types.clear();
-  first_index_[edge] = static_cast<int32_t>(first_types_.size());
-  first_types_.push_back(std::move(found));
-  return first_types_.back();
+  return found;
 }
 
-bool Generator::EdgeRunsOn(uint32_t edge, int32_t state) {
-  const FirstTypes& first = EdgeFirstTypes(edge);
-  if (first.may_be_empty || first.types.empty()) return false;
+const Generator::FirstTypes& Generator::EdgeFirstTypes(uint32_t edge) {
+  int32_t& slot =
+      CacheSlot(first_index_, grammar_.parser_graph().edges.size(), edge);
+  if (slot < 0) {
+    slot = static_cast<int32_t>(first_types_.size());
+    first_types_.push_back(FindFirstTypes(-1, edge));
+  }
+  return first_types_[slot];
+}
+
+const Generator::FirstTypes& Generator::StateFirstTypes(int32_t state) {
+  int32_t& slot = CacheSlot(state_first_index_,
+                            grammar_.parser_graph().states.size(), state);
+  if (slot < 0) {
+    slot = static_cast<int32_t>(first_types_.size());
+    first_types_.push_back(FindFirstTypes(state, 0));
+  }
+  return first_types_[slot];
+}
+
+bool Generator::AllRunOn(const FirstTypes& first, int32_t state) {
+  if (first.may_be_empty) return false;
   for (int t : first.types) {
     if (!TypeRunsOn(t, state)) return false;
   }
   return true;
+}
+
+bool Generator::EdgeRunsOn(uint32_t edge, int32_t state) {
+  const FirstTypes& first = EdgeFirstTypes(edge);
+  if (!AllRunOn(first, state)) return false;
+  if (!first.reaches_end) return !first.types.empty();
+  // What follows the rule: each caller's continuation, innermost first,
+  // until one cannot be left without a token.
+  for (size_t d = depth_; d-- > 0;) {
+    const int32_t follow = frames_[d].follow;
+    if (follow < 0) return false;  // the walk's root: not known
+    const FirstTypes& next = StateFirstTypes(follow);
+    if (!AllRunOn(next, state)) return false;
+    if (!next.reaches_end) return true;
+  }
+  return false;
 }
 
 bool Generator::ModeKnown() const {
@@ -127,7 +170,9 @@ bool Generator::TypeMadeHere(int type) {
 
 bool Generator::EdgeNotMadeHere(uint32_t edge) {
   const FirstTypes& first = EdgeFirstTypes(edge);
-  if (first.may_be_empty || first.types.empty()) return false;
+  if (first.may_be_empty || first.reaches_end || first.types.empty()) {
+    return false;
+  }
   for (int t : first.types) {
     if (TypeMadeHere(t)) return false;
   }

@@ -49,6 +49,27 @@ TEST(OpenEnds, WithoutASeparatorTheAlternativeThatWouldJoinGivesWay) {
   testing::ExpectGeneratedInputsParse(**g, 300, 3, 200);
 }
 
+// The shape of grammars-v4's CSS 3, whose blanks are a rule of the
+// parser's (`ws : SPACE*`): `and` then `(` is read as the function `and(`
+// and a name then `and` as one name. `ws` may be left empty only where
+// what its caller writes next would not join: the callers' continuations
+// are looked at through the rule's end.
+TEST(OpenEnds, ABlankRuleStaysEmptyOnlyWhereTheCallersNextTokenWouldNotJoin) {
+  auto g = testing::LoadG4Text("Media.g4",
+                               "grammar Media;\n"
+                               "s : query (ws ',' ws query)* EOF ;\n"
+                               "query : NAME (ws AND ws expr)* ;\n"
+                               "expr : '(' ws NAME ws ')' ;\n"
+                               "ws : SPACE* ;\n"
+                               "SPACE : ' ' ;\n"
+                               "AND : 'and' ;\n"
+                               "FUNCTION : NAME '(' ;\n"
+                               "NAME : [a-z]+ ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  testing::ExpectGeneratedInputsParse(**g, 300, 3, 200);
+}
+
 // The shape of grammars-v4's Smalltalk, whose blanks are the parser's
 // tokens: `a:` is a keyword, so a name then `:=` needs a blank between,
 // which `ws?` gives. Under a cap drawn near the shortest input's size the
