@@ -3,7 +3,6 @@
 // tokens are the ones the lexer's mode at that point skips. The grammars
 // are in tests/data/modes/, each a lexer and a parser grammar.
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,8 +10,6 @@
 #include "generate/token_pool.h"
 #include "grammar/grammar.h"
 #include "gtest/gtest.h"
-#include "learn/weights.h"
-#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -112,21 +109,10 @@ TEST(LexerChains, APoolTextReadAsAnotherTypeInTheModeIsMadeAgain) {
   ASSERT_GT(id, 0);
   TokenPool pool(g->max_token_type());
   pool.Add(id, "$", 1);
-  Weights weights(*g);
-  GeneratorKit kit(*g, weights, &pool);
-  Parser parser(*g);
   GenerateOptions options;
   options.mode = ProbabilityMode::kLearned;
   options.pool_probability = 0.9;
-  Rng rng(3);
-  for (int i = 0; i < 300; ++i) {
-    std::optional<Tree> t =
-        kit.generator.Generate(g->start_rule(), rng, options);
-    ASSERT_TRUE(t.has_value());
-    absl::StatusOr<ParseResult> r = parser.Parse(t->Text());
-    ASSERT_TRUE(r.ok()) << r.status();
-    ASSERT_EQ(r->syntax_errors, 0) << t->Text() << "\n  -> " << r->first_error;
-  }
+  testing::ExpectGeneratedInputsParse(*g, 300, 3, options, &pool, false);
 }
 
 }  // namespace

@@ -5,11 +5,8 @@
 #include <string>
 
 #include "generate/generator.h"
-#include "generate/input_size.h"
 #include "grammar/grammar.h"
 #include "gtest/gtest.h"
-#include "learn/weights.h"
-#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -88,22 +85,10 @@ TEST(OpenEnds, WhereOnlyAJoiningTextFitsAnotherWalkIsTaken) {
                                "DIGIT : [0-9] ;\n",
                                "s");
   ASSERT_TRUE(g.ok()) << g.status();
-  const Grammar& grammar = **g;
-  Weights weights(grammar);
-  GeneratorKit kit(grammar, weights, nullptr);
-  Parser parser(grammar);
   GenerateOptions options;
   options.mode = ProbabilityMode::kUniform;
-  Rng rng(1);
-  Tree tree;
-  for (int i = 0; i < 300; ++i) {
-    ASSERT_TRUE(GenerateWholeInput(kit.generator, grammar, grammar.start_rule(),
-                                   weights, 100, rng, &options, &tree));
-    absl::StatusOr<ParseResult> r = parser.Parse(tree.Text());
-    ASSERT_TRUE(r.ok()) << r.status();
-    ASSERT_EQ(r->syntax_errors, 0)
-        << tree.Text() << "\n  -> " << r->first_error;
-  }
+  options.max_bytes = 100;
+  testing::ExpectGeneratedInputsParse(**g, 300, 1, options, nullptr, true);
 }
 
 }  // namespace

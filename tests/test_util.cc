@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "generate/input_size.h"
 #include "gtest/gtest.h"
 
 namespace grammut::testing {
@@ -128,20 +129,31 @@ void ExpectSameTree(const Tree& a, const Tree& b) {
 
 void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
                                 uint64_t seed, size_t max_bytes) {
-  Weights weights(grammar);
-  GeneratorKit kit(grammar, weights, nullptr);
-  Parser parser(grammar);
   GenerateOptions options;
   options.mode = ProbabilityMode::kUniform;
   options.max_bytes = max_bytes;
+  ExpectGeneratedInputsParse(grammar, inputs, seed, options, nullptr, false);
+}
+
+void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
+                                uint64_t seed, GenerateOptions options,
+                                const TokenPool* pool, bool whole) {
+  Weights weights(grammar);
+  GeneratorKit kit(grammar, weights, pool);
+  Parser parser(grammar);
+  const size_t max_bytes = options.max_bytes;
   Rng rng(seed);
+  Tree tree;
   for (int i = 0; i < inputs; ++i) {
-    std::optional<Tree> t =
-        kit.generator.Generate(grammar.start_rule(), rng, options);
-    ASSERT_TRUE(t.has_value());
-    absl::StatusOr<ParseResult> r = parser.Parse(t->Text());
+    ASSERT_TRUE(whole ? GenerateWholeInput(kit.generator, grammar,
+                                           grammar.start_rule(), weights,
+                                           max_bytes, rng, &options, &tree)
+                      : kit.generator.Generate(grammar.start_rule(), rng,
+                                               options, &tree));
+    absl::StatusOr<ParseResult> r = parser.Parse(tree.Text());
     ASSERT_TRUE(r.ok()) << r.status();
-    ASSERT_EQ(r->syntax_errors, 0) << t->Text() << "\n  -> " << r->first_error;
+    ASSERT_EQ(r->syntax_errors, 0)
+        << tree.Text() << "\n  -> " << r->first_error;
   }
 }
 

@@ -49,6 +49,13 @@ void ExpectSameTree(const Tree& a, const Tree& b);
 // with no syntax error; the first that does not is shown.
 void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
                                 uint64_t seed, size_t max_bytes = 4096);
+// The same under `options` (mode, size) with a token pool (may be null);
+// with `whole`, each input made as `grammut generate` makes one
+// (GenerateWholeInput: a cap drawn up to options.max_bytes, walks tried
+// again).
+void ExpectGeneratedInputsParse(const Grammar& grammar, int inputs,
+                                uint64_t seed, GenerateOptions options,
+                                const TokenPool* pool, bool whole);
 
 // A shipped grammar with its parser, weights learned from its samples (the
 // clean parses) and a generator over them.
