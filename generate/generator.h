@@ -229,22 +229,15 @@ class Generator {
     kStopped,  // `visit` asked to stop
     kGaveUp,   // past `limit` states: too far to tell
   };
-  // Walks from parser edge `edge` over the edges that write nothing (into
+  // Walks from parser state `state` (all of its edges), or where `state`
+  // is -1 from parser edge `edge`, over the edges that write nothing (into
   // rules, past rules that may be empty) and calls visit(e) on each symbol
   // edge it meets first, until visit returns false; `*rule_end` is set if
   // the walk reached the rule's end (what follows is the caller's).
   // (generator_costs.cc)
-  FirstWalk WalkToFirstSymbols(uint32_t edge, int limit,
+  FirstWalk WalkToFirstSymbols(int32_t state, uint32_t edge, int limit,
                                absl::FunctionRef<bool(const AtnEdge&)> visit,
                                bool* rule_end) const;
-  // The same from parser state `state` (all of its edges).
-  FirstWalk WalkToFirstSymbolsFrom(
-      int32_t state, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
-      bool* rule_end) const;
-  // Both: from `state` if it is >= 0, else from `edge`.
-  FirstWalk WalkFirst(int32_t state, uint32_t edge, int limit,
-                      absl::FunctionRef<bool(const AtnEdge&)> visit,
-                      bool* rule_end) const;
 
   // Semantic predicates (generator_predicates.cc).
   void PrecomputePredicates();
@@ -299,8 +292,7 @@ class Generator {
   bool TypeRunsOn(int type, int32_t state);
   // Whether every token the alternative through parser edge `edge` may
   // begin with would join the token before (false if it may begin with
-  // none).
-  // Where the alternative may reach its rule's end first, the callers'
+  // none). Where the alternative may reach its rule's end first, the callers'
   // continuations (the frames' follow states, innermost first) must join
   // too: a blank rule of the parser's own (`ws : (SPACE | COMMENT)*`) may
   // be left empty only where what comes next would not join.

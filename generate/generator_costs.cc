@@ -145,18 +145,6 @@ MinCost Generator::EdgeCost(uint32_t k, int precedence, int depth) {
 }
 
 Generator::FirstWalk Generator::WalkToFirstSymbols(
-    uint32_t edge, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
-    bool* rule_end) const {
-  return WalkFirst(-1, edge, limit, visit, rule_end);
-}
-
-Generator::FirstWalk Generator::WalkToFirstSymbolsFrom(
-    int32_t state, int limit, absl::FunctionRef<bool(const AtnEdge&)> visit,
-    bool* rule_end) const {
-  return WalkFirst(state, 0, limit, visit, rule_end);
-}
-
-Generator::FirstWalk Generator::WalkFirst(
     int32_t state, uint32_t edge, int limit,
     absl::FunctionRef<bool(const AtnEdge&)> visit, bool* rule_end) const {
   const AtnGraph& g = grammar_.parser_graph();

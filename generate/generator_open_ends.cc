@@ -79,7 +79,7 @@ Generator::FirstTypes Generator::FindFirstTypes(int32_t state, uint32_t edge) {
     }
   };
   bool rule_end = false;  // what follows is the caller's
-  const FirstWalk walk = WalkFirst(
+  const FirstWalk walk = WalkToFirstSymbols(
       state, edge, kFirstSearchLimit,
       [&](const AtnEdge& e) {
         switch (e.kind) {

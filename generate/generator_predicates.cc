@@ -173,7 +173,7 @@ bool Generator::MayBegin(uint32_t edge, const PredicateMeaning& m, bool meet) {
   // Too far to tell (kGaveUp): it may.
   const bool result =
       WalkToFirstSymbols(
-          edge, kStartSearchLimit,
+          -1, edge, kStartSearchLimit,
           [&](const AtnEdge& e) { return !EdgeMayBegin(e, m, meet); },
           &rule_end) != FirstWalk::kDone;
   may_begin_.emplace(key, result);
