@@ -101,6 +101,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const int64_t budget = static_cast<int64_t>(options.max_bytes);
+  const int64_t readable_budget = std::max(
+      budget, static_cast<int64_t>(options.readable_max_bytes));
   if (rule < 0 || rule >= grammar_.num_rules()) return false;
   const bool part = options.start_state >= 0;
   if (part &&
@@ -236,7 +238,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
           }
         }
         // Those that would not read back give way only to one that fits
-        // the budget (else the walk would run over it).
+        // the budget (else the walk would run over it), or the room past
+        // it kept for this.
         bool other_fits = false;
         bool other = false;
         bool unreadable = false;
@@ -251,8 +254,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             unreadable = true;
           } else if (costs[i].bytes < kUnreachableCost) {
             other = true;
-            other_fits =
-                other_fits || emitted + costs[i].bytes + reserve <= budget;
+            other_fits = other_fits || emitted + costs[i].bytes + reserve <=
+                                           readable_budget;
           }
         }
         if (unreadable && other && !other_fits && options.readable_or_fail) {
@@ -590,7 +593,7 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   // Grammars with INDENT/DEDENT: the layout their tokens stand for.
   const IndentationScheme& layout = grammar_.indentation();
   if (layout.active()) FixIndentation(layout, &tree);
-  return static_cast<int64_t>(tree.TextSize()) <= budget;
+  return static_cast<int64_t>(tree.TextSize()) <= readable_budget;
 }
 
 }  // namespace grammut

@@ -113,6 +113,13 @@ struct GenerateOptions {
   // taking one that would not read back: for callers that walk again
   // (GenerateWholeInput).
   bool readable_or_fail = false;
+  // Where the only alternatives that would read back do not fit
+  // `max_bytes`, one is still taken if the walk's text can stay within
+  // this many bytes (0: `max_bytes`), the rest of the walk then taking the
+  // cheapest ways on: for a cap drawn under the true limit
+  // (GenerateWholeInput), where shortest completions leave no room for an
+  // optional separator the walk arrives at. The text is at most this.
+  size_t readable_max_bytes = 0;
   // Forces choices (see GenerationSteer); not owned; null: none. Not
   // combined with `replay`.
   GenerationSteer* steer = nullptr;

@@ -27,6 +27,8 @@ bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
       WholeInputCap(options->mode, weights, max_bytes, shortest, rng);
   if (shortest > static_cast<int64_t>(max_bytes)) return false;
   const bool readable_or_fail = options->readable_or_fail;
+  const size_t readable_max_bytes = options->readable_max_bytes;
+  options->readable_max_bytes = max_bytes;
   bool made = false;
   for (int walk = 0; walk < kWholeInputWalks && !made; ++walk) {
     options->readable_or_fail = walk < kReadableWalks;
@@ -38,6 +40,7 @@ bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
     made = generator.Generate(rule, rng, *options, out);
   }
   options->readable_or_fail = readable_or_fail;
+  options->readable_max_bytes = readable_max_bytes;
   return made;
 }
 

@@ -43,8 +43,9 @@ inline constexpr int kReadableWalks = 8;
 // `max_bytes`), then up to kWholeInputWalks walks, the Rng moving on: a
 // walk may end unfinished where a semantic predicate cannot hold, or, in
 // the first kReadableWalks, where only text that would not read back fits
-// (the cap doubles, up to `max_bytes`, half way through those).
-// False if no walk made one.
+// (the cap doubles, up to `max_bytes`, half way through those). Text that
+// reads back may run past the cap up to `max_bytes`
+// (GenerateOptions::readable_max_bytes). False if no walk made one.
 bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
                         const Weights& weights, size_t max_bytes, Rng& rng,
                         GenerateOptions* options, Tree* out);
