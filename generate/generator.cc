@@ -101,8 +101,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
   const AtnGraph& g = grammar_.parser_graph();
   const std::vector<MinCost>& cost = grammar_.parser_min_cost();
   const int64_t budget = static_cast<int64_t>(options.max_bytes);
-  const int64_t readable_budget = std::max(
-      budget, static_cast<int64_t>(options.readable_max_bytes));
+  const int64_t readable_budget =
+      std::max(budget, static_cast<int64_t>(options.readable_max_bytes));
   if (rule < 0 || rule >= grammar_.num_rules()) return false;
   const bool part = options.start_state >= 0;
   if (part &&
@@ -254,8 +254,8 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
             unreadable = true;
           } else if (costs[i].bytes < kUnreachableCost) {
             other = true;
-            other_fits = other_fits || emitted + costs[i].bytes + reserve <=
-                                           readable_budget;
+            other_fits = other_fits ||
+                         emitted + costs[i].bytes + reserve <= readable_budget;
           }
         }
         if (unreadable && other && !other_fits && options.readable_or_fail) {
