@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "base/file_io.h"
 #include "doctor/internal/doctor_runs.h"
+#include "generate/token_pool.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/g4_semantics.h"
 #include "grammar/grammar.h"
@@ -286,11 +287,13 @@ absl::StatusOr<DoctorReport> ExamineGrammar(const DoctorOptions& opt) {
     report.unreachable_rules = UnreachableRules(g, start);
     report.have_corpus = !opt.corpus.empty();
     Weights weights(g);
+    TokenPool pool(g.max_token_type());
     if (report.have_corpus) {
       report.corpus =
-          doctor_internal::ParseCorpus(g, start, opt.corpus, &weights);
+          doctor_internal::ParseCorpus(g, start, opt.corpus, &weights, &pool);
     }
-    report.generation = doctor_internal::GenerateAll(g, start, weights, opt);
+    report.generation = doctor_internal::GenerateAll(
+        g, start, weights, report.have_corpus ? &pool : nullptr, opt);
   }
   report.dictionary = GrammarDictionaryWords(g);
   Judge(opt, &report);

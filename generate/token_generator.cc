@@ -152,7 +152,8 @@ bool TokenGenerator::HasOpenText(int type) const {
   for (int r : grammar_.lexer_rules_for_token(type)) {
     if (linear_[r].empty()) return true;
   }
-  return false;
+  return grammar_.token_from_code(type) &&
+         !grammar_.indentation().Textless(type);
 }
 
 int TokenGenerator::PickSymbol(const AtnEdge& e, Rng* rng, size_t room) const {
@@ -426,7 +427,10 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     out->assign(literal);
     return;
   }
-  if (pool != nullptr && rng.Chance(pool_probability)) {
+  // A type the lexer's code makes has no rule to walk: its name stands in
+  // only where the corpus gave no text.
+  const bool from_code = grammar_.token_from_code(type);
+  if (pool != nullptr && (from_code || rng.Chance(pool_probability))) {
     if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
       out->assign(*s);
       return;

@@ -79,7 +79,8 @@ class TokenGenerator {
   bool CanGenerate(int type) const;
   // True if `type` has more than a fixed spelling: not a literal, and some
   // lexer rule making it branches (identifiers, numbers, strings; not a
-  // keyword spelled letter by letter).
+  // keyword spelled letter by letter), or the lexer's code makes it (a
+  // lexer base class turning an identifier into TOKEN_REF or RULE_REF).
   bool HasOpenText(int type) const;
 
   // Texts of a type learned before Familiar judges walks of it.

@@ -99,4 +99,12 @@ void LearnTokenTexts(const Tree& tree, TokenGenerator& tokens) {
   }
 }
 
+void LearnPoolTexts(const Grammar& grammar, const TokenPool& pool,
+                    TokenGenerator& tokens) {
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    if (!tokens.HasOpenText(t)) continue;
+    for (const std::string& text : pool.texts(t)) tokens.Learn(t, text);
+  }
+}
+
 }  // namespace grammut

@@ -45,6 +45,11 @@ absl::Status LoadTokenTexts(const Grammar& grammar, const std::string& path,
 // `tokens` learns the text of every token of `tree` (not error tokens).
 void LearnTokenTexts(const Tree& tree, TokenGenerator& tokens);
 
+// `tokens` learns `pool`'s texts of open-text types, as if SaveTokenTexts
+// had written them and LoadTokenTexts read them back.
+void LearnPoolTexts(const Grammar& grammar, const TokenPool& pool,
+                    TokenGenerator& tokens);
+
 }  // namespace grammut
 
 #endif  // GRAMMUT_GENERATE_TOKEN_TEXTS_H_

@@ -217,5 +217,34 @@ TEST(TokenPool, MemoryIsBounded) {
   EXPECT_LT(s.pool.MemoryBytes(), size_t{24} << 20);
 }
 
+// A token type only the lexer's code makes (declared in `tokens {}`, as
+// ANTLR's grammar declares TOKEN_REF) has no rule to walk: its text comes
+// from the pool whenever the pool has one, its name only otherwise.
+TEST(TokenPool, ATypeTheLexersCodeMakesTakesTheCorpussTexts) {
+  auto g = testing::LoadG4Text("Retyped.g4",
+                               "grammar Retyped;\n"
+                               "tokens { REF }\n"
+                               "s : REF+ EOF ;\n"
+                               "ID : [a-z]+ ;\n"
+                               "WS : ' ' -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const int ref = TokenType(**g, "REF");
+  ASSERT_TRUE((*g)->token_from_code(ref));
+  Weights weights(**g);
+  TokenPool pool((*g)->max_token_type());
+  GeneratorKit kit(**g, weights, &pool);
+  EXPECT_TRUE(kit.tokens.HasOpenText(ref));
+  Rng rng(3);
+  std::string text;
+  kit.tokens.Generate(ref, rng, 100, &pool, 0.0, false, &text);
+  EXPECT_EQ(text, "REF");
+  pool.Add(ref, "rule", 1);
+  for (int i = 0; i < 20; ++i) {
+    kit.tokens.Generate(ref, rng, 100, &pool, 0.0, false, &text);
+    EXPECT_EQ(text, "rule");
+  }
+}
+
 }  // namespace
 }  // namespace grammut

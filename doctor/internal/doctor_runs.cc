@@ -9,6 +9,7 @@
 #include "base/rng.h"
 #include "generate/generator.h"
 #include "generate/input_size.h"
+#include "generate/token_texts.h"
 #include "parse/parser.h"
 
 namespace grammut {
@@ -25,7 +26,7 @@ double Seconds(Clock::duration d) {
 
 CorpusFindings ParseCorpus(const Grammar& grammar, int start,
                            const std::vector<std::string>& files,
-                           Weights* weights) {
+                           Weights* weights, TokenPool* pool) {
   CorpusFindings out;
   Parser parser(grammar, ParseOptions::ForFiles());
   for (const std::string& f : files) {
@@ -47,8 +48,9 @@ CorpusFindings ParseCorpus(const Grammar& grammar, int start,
     } else if (r->tree.Text() != *bytes) {
       out.failures.push_back({f, "the parse tree does not give the file back"});
     } else {
-      ++out.parsed;
       weights->AddTree(r->tree);
+      pool->AddTree(r->tree, static_cast<uint64_t>(out.parsed));
+      ++out.parsed;
     }
   }
   const std::vector<size_t> states = parser.DecisionDfaStates();
@@ -67,6 +69,7 @@ CorpusFindings ParseCorpus(const Grammar& grammar, int start,
 
 std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
                                             const Weights& weights,
+                                            const TokenPool* pool,
                                             const DoctorOptions& options) {
   std::vector<GenerationFindings> out;
   Parser reparser(grammar);
@@ -77,7 +80,8 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
     f.mode = ProbabilityModeName(mode);
     f.weights = weights.trees() > 0 ? "corpus" : "none";
     f.wanted = options.inputs;
-    GeneratorKit kit(grammar, weights, nullptr);
+    GeneratorKit kit(grammar, weights, pool);
+    if (pool != nullptr) LearnPoolTexts(grammar, *pool, kit.tokens);
     GenerateOptions gen;
     gen.max_bytes = options.max_bytes;
     gen.mode = mode;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "doctor/grammar_doctor.h"
+#include "generate/token_pool.h"
 #include "grammar/grammar.h"
 #include "learn/weights.h"
 
@@ -14,16 +15,19 @@ namespace doctor_internal {
 
 // ParseCorpus parses `files` from rule `start`, records the first error of
 // each file that does not parse cleanly (or why it was not read), and
-// counts the clean parses into `weights`.
+// counts the clean parses into `weights` and their token texts into `pool`.
 CorpusFindings ParseCorpus(const Grammar& grammar, int start,
                            const std::vector<std::string>& files,
-                           Weights* weights);
+                           Weights* weights, TokenPool* pool);
 
 // GenerateAll generates `options.inputs` inputs of rule `start` in each
 // mode (learned with `weights`, inverse, uniform), each mode from
 // `options.seed` and within `options.seconds_per_mode`, and re-parses them.
+// The corpus's token texts in `pool` (null: no corpus) are used as
+// `grammut generate` uses those `grammut learn` saved.
 std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
                                             const Weights& weights,
+                                            const TokenPool* pool,
                                             const DoctorOptions& options);
 
 }  // namespace doctor_internal
