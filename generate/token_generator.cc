@@ -43,6 +43,16 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
   }
   shortest_.assign(grammar.max_token_type() + 1, "");
   ends_.assign(grammar.max_token_type() + 1, false);
+  text_alone_.assign(grammar.max_token_type() + 1, true);
+  const LexerChains& chains = grammar.lexer_chains();
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    for (int r : grammar.lexer_rules_for_token(t)) {
+      if (!chains.needed[r]) continue;
+      for (int32_t entry : chains.entries[chains.rule_mode[r]]) {
+        if (!lg.rule_commands[entry].more) text_alone_[t] = false;
+      }
+    }
+  }
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (!grammar.literal_text(t).empty()) {
       shortest_[t] = grammar.literal_text(t);
@@ -430,6 +440,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
   // A type the lexer's code makes has no rule to walk: its name stands in
   // only where the corpus gave no text.
   const bool from_code = grammar_.token_from_code(type);
+  if (!text_alone_[type]) pool = nullptr;
   if (pool != nullptr && (from_code || rng.Chance(pool_probability))) {
     if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
       out->assign(*s);

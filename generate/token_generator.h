@@ -181,6 +181,10 @@ class TokenGenerator {
   // must end too (a bracketed text, not XML character data, which any
   // separator continues).
   std::vector<bool> ends_;
+  // Per type: a token text alone stands for it (not where a hidden rule,
+  // such as a skipped `#`, enters its mode: the corpus's texts lack that
+  // prefix, so pool texts are not used).
+  std::vector<bool> text_alone_;
   std::vector<int> rule_mode_;                 // lexer rule -> mode
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges

@@ -9,8 +9,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "generate/generator.h"
-#include "parse/parser.h"
 #include "gtest/gtest.h"
+#include "parse/parser.h"
 #include "tests/test_util.h"
 
 namespace grammut {
