@@ -7,8 +7,8 @@
 #include "base/rng.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
-#include "learn/weights.h"
 #include "gtest/gtest.h"
+#include "learn/weights.h"
 #include "tests/test_util.h"
 
 namespace grammut {
