@@ -483,11 +483,31 @@ bool Generator::Generate(int rule, Rng& rng, const GenerateOptions& options,
                                       (!mode_known || TypeMadeHere(t))));
           };
           if ((has_predicates_ || reading_back) && want < 0 && !fits(type)) {
-            const absl::Span<const int> among =
-                candidates.empty() ? absl::Span<const int>(accepted)
-                                   : candidates;
+            absl::Span<const int> among = candidates.empty()
+                                              ? absl::Span<const int>(accepted)
+                                              : candidates;
             int fitting_types = 0;
             for (int t : among) fitting_types += fits(t) ? 1 : 0;
+            // None that reads back fits the budget: those that fit the
+            // room kept past it for text that reads back.
+            if (fitting_types == 0 && reading_back &&
+                readable_budget > budget) {
+              const int64_t wide_room =
+                  room_for_type + (readable_budget - budget);
+              size_t wide = accepted.size();
+              while (wide > 0 && grammar_.min_token_length(accepted[wide - 1]) >
+                                     wide_room) {
+                --wide;
+              }
+              int wide_fitting = 0;
+              for (size_t i = 0; i < wide; ++i) {
+                wide_fitting += fits(accepted[i]) ? 1 : 0;
+              }
+              if (wide_fitting > 0) {
+                among = absl::Span<const int>(accepted.data(), wide);
+                fitting_types = wide_fitting;
+              }
+            }
             if (fitting_types == 0 && reading_back && has_predicates_) {
               reading_back = false;
               for (int t : among) {

@@ -124,5 +124,27 @@ TEST(OpenEnds, TextThatReadsBackMayRunPastADrawnCap) {
   EXPECT_EQ(tree.Text(), "attr name");
 }
 
+// The shape of grammars-v4's TSV: a TEXT may hold tabs, so a TAB then a
+// TEXT reads as one TEXT; after a TAB only a STRING field reads back. A
+// walk whose loop filled its cap has room for a 1-byte TEXT only: the
+// token type that reads back may run past the cap too.
+TEST(OpenEnds, ATokenTypeThatReadsBackMayRunPastADrawnCap) {
+  auto g = testing::LoadG4Text("Tabs.g4",
+                               "grammar Tabs;\n"
+                               "s : row+ EOF ;\n"
+                               "row : field (TAB field)* EOL ;\n"
+                               "field : TEXT | STRING ;\n"
+                               "TAB : '\\t' ;\n"
+                               "EOL : '\\n' ;\n"
+                               "TEXT : ~[,\\n\\r\"]+ ;\n"
+                               "STRING : '\"' ('\"\"' | ~'\"')* '\"' ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = 60;
+  testing::ExpectGeneratedInputsParse(**g, 300, 3, options, nullptr, true);
+}
+
 }  // namespace
 }  // namespace grammut
