@@ -18,6 +18,27 @@
 namespace grammut {
 namespace {
 
+// A grammar of tests/data/ whose token pool holds one text of one type.
+struct PooledGrammar {
+  PooledGrammar(const std::string& name, const char* token,
+                const std::string& text)
+      : grammar(testing::LoadSplitTestGrammar(name)),
+        type(grammar != nullptr ? grammar->token_type_named(token) : -1),
+        pool(grammar != nullptr ? grammar->max_token_type() : 0) {
+    if (type > 0) pool.Add(type, text, 1);
+  }
+  // Learned-mode options drawing pool texts with `pool_probability`.
+  GenerateOptions Options(double pool_probability) const {
+    GenerateOptions options;
+    options.mode = ProbabilityMode::kLearned;
+    options.pool_probability = pool_probability;
+    return options;
+  }
+  std::unique_ptr<Grammar> grammar;
+  int type;
+  TokenPool pool;
+};
+
 // The shape of grammars-v4's PEG grammar: a string is `"` (more, into a
 // string mode), characters, `""` and escapes (more, an escape mode pushed
 // and popped), then `"` typed STRING; a triple-quoted string is another
@@ -72,17 +93,14 @@ TEST(LexerChains, AModeEnteredOnlyByASkippedRuleIsWrittenAfterIt) {
 // itself, grammars-v4's DGS comments): NOTE_TEXT is never taken from the
 // pool, and every note is written after its `#`.
 TEST(LexerChains, APoolTextOfAModeASkippedRuleEntersIsNotTakenAlone) {
-  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("modes/Notes");
-  ASSERT_NE(g, nullptr);
-  const int note = g->token_type_named("NOTE_TEXT");
-  ASSERT_GT(note, 0);
-  TokenPool pool(g->max_token_type());
-  pool.Add(note, " a note\n", 1);
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kLearned;
-  options.pool_probability = 1;
+  PooledGrammar p("modes/Notes", "NOTE_TEXT", " a note\n");
+  ASSERT_NE(p.grammar, nullptr);
+  ASSERT_GT(p.type, 0);
+  const Grammar* g = p.grammar.get();
+  const int note = p.type;
+  GenerateOptions options = p.Options(1);
   Weights weights(*g);
-  GeneratorKit kit(*g, weights, &pool);
+  GeneratorKit kit(*g, weights, &p.pool);
   Rng rng(3);
   int notes = 0;
   for (int i = 0; i < 200; ++i) {
@@ -136,16 +154,11 @@ TEST(LexerChains, ATokenNotMadeInTheLexersModeGivesWay) {
 // DOLLAR. A whole input knows the mode, so an ID taken from the pool that
 // the mode would read as another type is made again.
 TEST(LexerChains, APoolTextReadAsAnotherTypeInTheModeIsMadeAgain) {
-  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("modes/Marks");
-  ASSERT_NE(g, nullptr);
-  const int id = g->token_type_named("ID");
-  ASSERT_GT(id, 0);
-  TokenPool pool(g->max_token_type());
-  pool.Add(id, "$", 1);
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kLearned;
-  options.pool_probability = 0.9;
-  testing::ExpectGeneratedInputsParse(*g, 300, 3, options, &pool, false);
+  PooledGrammar p("modes/Marks", "ID", "$");
+  ASSERT_NE(p.grammar, nullptr);
+  ASSERT_GT(p.type, 0);
+  testing::ExpectGeneratedInputsParse(*p.grammar, 300, 3, p.Options(0.9),
+                                      &p.pool, false);
 }
 
 }  // namespace

@@ -14,6 +14,17 @@
 namespace grammut {
 namespace {
 
+// 300 whole inputs of `grammar` in the uniform mode, made as `grammut
+// generate` makes them (caps drawn up to `max_bytes`), each read back.
+void ExpectWholeInputsParse(const Grammar& grammar, size_t max_bytes,
+                            uint64_t seed) {
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  options.max_bytes = max_bytes;
+  testing::ExpectGeneratedInputsParse(grammar, 300, seed, options, nullptr,
+                                      true);
+}
+
 // The shape of grammars-v4's PlantUML: a label from `:` to the line's end.
 // A name, another label or the closing `@end` after it would be read as
 // more of the label (blanks too), so only the newline may follow it.
@@ -87,10 +98,7 @@ TEST(OpenEnds, WhereOnlyAJoiningTextFitsAnotherWalkIsTaken) {
                                "DIGIT : [0-9] ;\n",
                                "s");
   ASSERT_TRUE(g.ok()) << g.status();
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kUniform;
-  options.max_bytes = 100;
-  testing::ExpectGeneratedInputsParse(**g, 300, 1, options, nullptr, true);
+  ExpectWholeInputsParse(**g, 100, 1);
 }
 
 // The shape of grammars-v4's VBA: `ATTRIBUTE WS? VB_NAME`, with newlines
@@ -140,10 +148,7 @@ TEST(OpenEnds, ATokenTypeThatReadsBackMayRunPastADrawnCap) {
                                "STRING : '\"' ('\"\"' | ~'\"')* '\"' ;\n",
                                "s");
   ASSERT_TRUE(g.ok()) << g.status();
-  GenerateOptions options;
-  options.mode = ProbabilityMode::kUniform;
-  options.max_bytes = 60;
-  testing::ExpectGeneratedInputsParse(**g, 300, 3, options, nullptr, true);
+  ExpectWholeInputsParse(**g, 60, 3);
 }
 
 }  // namespace
