@@ -67,7 +67,7 @@ absl::string_view PickTokenTextOfType(const Tree& tree,
 bool Generator::PickContextText(int type, absl::Span<const int32_t> want,
                                 int64_t room, const GenerateOptions& options,
                                 Rng& rng) {
-  if (options.context == nullptr || room <= 0 ||
+  if (options.context == nullptr || room <= 0 || !tokens_.TextAlone(type) ||
       !rng.Chance(options.context_probability)) {
     return false;
   }

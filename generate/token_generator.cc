@@ -440,7 +440,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
   // A type the lexer's code makes has no rule to walk: its name stands in
   // only where the corpus gave no text.
   const bool from_code = grammar_.token_from_code(type);
-  if (!text_alone_[type]) pool = nullptr;
+  if (!TextAlone(type)) pool = nullptr;
   if (pool != nullptr && (from_code || rng.Chance(pool_probability))) {
     if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
       out->assign(*s);

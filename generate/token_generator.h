@@ -77,6 +77,11 @@ class TokenGenerator {
 
   // True if some text for `type` can be made.
   bool CanGenerate(int type) const;
+  // True if a text of `type` taken from a parse tree (the pool, the input
+  // being mutated) stands for the token by itself: not where a hidden rule,
+  // such as a skipped `#`, enters the type's mode, since the tree keeps
+  // that prefix apart from the token's text.
+  bool TextAlone(int type) const { return text_alone_[type]; }
   // True if `type` has more than a fixed spelling: not a literal, and some
   // lexer rule making it branches (identifiers, numbers, strings; not a
   // keyword spelled letter by letter), or the lexer's code makes it (a
@@ -181,10 +186,7 @@ class TokenGenerator {
   // must end too (a bracketed text, not XML character data, which any
   // separator continues).
   std::vector<bool> ends_;
-  // Per type: a token text alone stands for it (not where a hidden rule,
-  // such as a skipped `#`, enters its mode: the corpus's texts lack that
-  // prefix, so pool texts are not used).
-  std::vector<bool> text_alone_;
+  std::vector<bool> text_alone_;               // per type: TextAlone
   std::vector<int> rule_mode_;                 // lexer rule -> mode
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
