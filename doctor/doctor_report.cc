@@ -111,7 +111,8 @@ void TextLexer(const DoctorReport& r, std::string* out) {
   }
   for (const std::string& t : r.tokens_not_made) {
     absl::StrAppendFormat(
-        out, "  the parser uses token %s, which no lexer rule makes\n", t);
+        out, "  the parser uses token %s, which no lexer rule makes%s\n", t,
+        ImplicitNote(r, t));
   }
   if (!r.lexer_undecided.empty()) {
     absl::StrAppend(out, "  not decided (search too large): ",
@@ -266,6 +267,8 @@ std::string FormatDoctorJson(const DoctorReport& r) {
   JsonLexerList(r.no_text, &out);
   absl::StrAppend(&out, ", \"tokens_not_made\": ");
   JsonStrings(r.tokens_not_made, &out);
+  absl::StrAppend(&out, ", \"tokens_implicit\": ");
+  JsonStrings(r.tokens_implicit, &out);
   absl::StrAppend(&out, ", \"undecided\": ");
   JsonStrings(r.lexer_undecided, &out);
   absl::StrAppend(&out, "}, \"unreachable_rules\": ");

@@ -2,6 +2,7 @@
 // are in doctor_runs.cc.
 #include "doctor/grammar_doctor.h"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 
@@ -185,7 +186,9 @@ void CheckLexer(const Grammar& g, DoctorReport* report) {
   const IndentationScheme& layout = g.indentation();
   for (const std::string& t : check.parser_tokens_not_made) {
     const int type = g.token_type_named(t);
-    if (!layout.IsLayout(type)) report->tokens_not_made.push_back(t);
+    if (layout.IsLayout(type)) continue;
+    report->tokens_not_made.push_back(t);
+    if (!g.token_from_code(type)) report->tokens_implicit.push_back(t);
   }
   report->indentation = DescribeIndentation(layout, g);
   report->lexer_undecided = check.undecided;
@@ -218,8 +221,9 @@ void Judge(const DoctorOptions& opt, DoctorReport* r) {
         absl::StrFormat("lexer rule %s matches no text", s.rule));
   }
   for (const std::string& t : r->tokens_not_made) {
-    r->warnings.push_back(absl::StrFormat(
-        "the parser uses token %s, which no lexer rule makes", t));
+    r->warnings.push_back(
+        absl::StrFormat("the parser uses token %s, which no lexer rule makes%s",
+                        t, ImplicitNote(*r, t)));
   }
   if (!r->unreachable_rules.empty()) {
     r->warnings.push_back(
@@ -298,6 +302,14 @@ absl::StatusOr<DoctorReport> ExamineGrammar(const DoctorOptions& opt) {
   report.dictionary = GrammarDictionaryWords(g);
   Judge(opt, &report);
   return report;
+}
+
+std::string ImplicitNote(const DoctorReport& report, absl::string_view token) {
+  const auto& implicit = report.tokens_implicit;
+  return std::find(implicit.begin(), implicit.end(), token) == implicit.end()
+             ? ""
+             : " (an implicit definition, which no lexer makes: generation "
+               "leaves out what needs it)";
 }
 
 }  // namespace grammut

@@ -132,6 +132,10 @@ struct DoctorReport {
   std::vector<LexerFinding> shadowed;        // taken by an earlier rule
   std::vector<LexerFinding> no_text;         // match no text
   std::vector<std::string> tokens_not_made;  // parser tokens, no lexer rule
+  // Of tokens_not_made, those no `tokens {}` block declares and no action
+  // names: ANTLR's implicit definitions, which generation leaves out
+  // (Grammar::LeaveOutImplicitTokens).
+  std::vector<std::string> tokens_implicit;
   std::vector<std::string> lexer_undecided;  // search cut short
   // The start rule cannot do without a token no input can make.
   bool accepts_no_input = false;
@@ -154,6 +158,11 @@ struct DoctorReport {
 // not exist is a blocking finding and a corpus file that cannot be read a
 // corpus failure, not errors.
 absl::StatusOr<DoctorReport> ExamineGrammar(const DoctorOptions& options);
+
+// ImplicitNote says how generation treats `token`, one of the report's
+// tokens_not_made: "" for a token the lexer's code may make (written as
+// its name), else a note that it is an implicit definition left out.
+std::string ImplicitNote(const DoctorReport& report, absl::string_view token);
 
 }  // namespace grammut
 

@@ -319,6 +319,56 @@ std::vector<std::string> G4Imports(absl::string_view text) {
   return out;
 }
 
+std::vector<std::string> G4DeclaredTokens(absl::string_view text) {
+  std::vector<std::string> out;
+  Scanner sc(text);
+  while (!sc.done()) {
+    sc.SkipSpace();
+    const char c = sc.peek();
+    if (c == '\'' || c == '"') {
+      sc.SkipDelimited(c);
+    } else if (c == '{') {
+      sc.SkipBlock();
+    } else if (c == '[') {
+      sc.SkipDelimited(']');
+    } else if (IsWordChar(c)) {
+      if (sc.Word() != "tokens") continue;
+      sc.SkipSpace();
+      if (sc.peek() != '{') continue;
+      sc.Advance();
+      // tokens { A, B, C }
+      while (!sc.done() && sc.peek() != '}') {
+        sc.SkipSpace();
+        std::string name = sc.Word();
+        if (!name.empty()) {
+          out.push_back(std::move(name));
+        } else if (sc.peek() != '}') {
+          sc.Advance();  // ',' or anything else
+        }
+      }
+      sc.Advance();
+    } else {
+      sc.Advance();
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> G4CodeWords(absl::string_view code) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < code.size()) {
+    if (!IsWordChar(code[i])) {
+      ++i;
+      continue;
+    }
+    const size_t from = i;
+    while (i < code.size() && IsWordChar(code[i])) ++i;
+    out.emplace_back(code.substr(from, i - from));
+  }
+  return out;
+}
+
 std::vector<std::string> G4ImportedFiles(
     const std::vector<std::string>& files) {
   namespace fs = std::filesystem;

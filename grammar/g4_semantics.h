@@ -68,6 +68,16 @@ bool G4SetHasDashAfterRange(absl::string_view text);
 // skipped.
 std::vector<std::string> G4Imports(absl::string_view text);
 
+// G4DeclaredTokens lists the token names the `tokens { A, B }` blocks of
+// the .g4 source `text` declare, in order (comments, literals and actions
+// skipped). A token the parser names that no lexer rule makes and no such
+// block declares is an implicit definition: no lexer makes it.
+std::vector<std::string> G4DeclaredTokens(absl::string_view text);
+
+// G4CodeWords lists the identifiers in `code`, the text of an action or
+// predicate (`{setType(NAME);}` gives setType and NAME), in order.
+std::vector<std::string> G4CodeWords(absl::string_view code);
+
 // G4ImportedFiles lists the .g4 files that `files` import (G4Imports),
 // found beside the importing file, and those they import in turn, each
 // once; files of `files` and missing ones are left out.

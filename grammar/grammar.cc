@@ -14,6 +14,7 @@
 #include "atn/ATN.h"
 #include "atn/ATNDeserializer.h"
 #include "atn/ATNType.h"
+#include "base/file_io.h"
 #include "base/fingerprint.h"
 #include "grammar/antlr/atn_convert.h"
 #include "grammar/antlr/lexer_eof_loops.h"
@@ -136,7 +137,49 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   PredicateMappings user;
   (*g)->UseSemantics(ReadPredicateSources(spec, &user), &user);
   ReportUnknownPredicates((*g)->predicates(), (*g)->name());
+  std::vector<std::string> g4 = G4FilesOf(spec);
+  if (!g4.empty()) {
+    absl::flat_hash_set<std::string> code_may_make;
+    for (const G4Semantic& s : (*g)->semantics()) {
+      for (std::string& w : G4CodeWords(s.text)) code_may_make.insert(w);
+    }
+    for (const std::vector<std::string>& files : {g4, G4ImportedFiles(g4)}) {
+      for (const std::string& file : files) {
+        absl::StatusOr<std::string> text = ReadFile(file);
+        if (!text.ok()) continue;
+        for (std::string& name : G4DeclaredTokens(*text)) {
+          code_may_make.insert(std::move(name));
+        }
+      }
+    }
+    (*g)->LeaveOutImplicitTokens(code_may_make);
+  }
   return g;
+}
+
+void Grammar::LeaveOutImplicitTokens(
+    const absl::flat_hash_set<std::string>& code_may_make) {
+  if (start_needs_unmakeable_) return;
+  std::vector<int> implicit;
+  for (int t = 1; t <= max_token_type_; ++t) {
+    if (token_from_code(t) && !indentation_.IsLayout(t) &&
+        !code_may_make.contains(token_name(t))) {
+      implicit.push_back(t);
+    }
+  }
+  if (implicit.empty()) return;
+  const std::vector<bool> unmakeable = token_unmakeable_;
+  token_unmakeable_.resize(max_token_type_ + 1, false);
+  for (int t : implicit) {
+    token_from_code_[t] = false;
+    token_unmakeable_[t] = true;
+  }
+  ComputeParserCosts();
+  if (rule_min_cost(start_rule_).bytes < kUnreachableCost) return;
+  // The start rule cannot do without them: keep them as they were.
+  for (int t : implicit) token_from_code_[t] = true;
+  token_unmakeable_ = unmakeable;
+  ComputeParserCosts();
 }
 
 void Grammar::UseSemantics(std::vector<G4Semantic> source,

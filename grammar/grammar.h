@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "grammar/atn_graph.h"
@@ -159,7 +160,9 @@ class Grammar {
   // parser uses it by name: a token declared in `tokens {}` whose type the
   // lexer's own code sets (ANTLR's grammar: TOKEN_REF and RULE_REF are IDs
   // retyped by its LexerAdaptor). Generation writes the token's name as its
-  // text, so rules that need one have a finite shortest input.
+  // text, so rules that need one have a finite shortest input. Load keeps
+  // only tokens a `tokens {}` block declares or an action names, when the
+  // .g4 sources are at hand (LeaveOutImplicitTokens).
   bool token_from_code(int token_type) const {
     return token_type > 0 &&
            token_type < static_cast<int>(token_from_code_.size()) &&
@@ -257,6 +260,15 @@ class Grammar {
   // beside the grammar; a parse server with those its hello carries.
   void UseSemantics(std::vector<G4Semantic> source,
                     const PredicateMappings* user);
+  // LeaveOutImplicitTokens takes the tokens the parser names, that no
+  // lexer rule makes and whose names are not in `code_may_make` (the
+  // names `tokens {}` blocks declare and actions mention) for what they
+  // are: ANTLR's implicit definitions, which no lexer makes. They are no
+  // longer token_from_code and not token_makeable, so generation leaves
+  // out what needs them, unless the start rule cannot do without them.
+  // Load calls it when the grammar's .g4 sources are at hand.
+  void LeaveOutImplicitTokens(
+      const absl::flat_hash_set<std::string>& code_may_make);
   // The predicates and actions UseSemantics was given (empty if none).
   const std::vector<G4Semantic>& semantics() const { return semantics_; }
   // How the grammar's INDENT/DEDENT tokens are made (indentation.h;

@@ -129,6 +129,22 @@ TEST(Doctor, KeywordAfterIdentifierIsShadowed) {
   EXPECT_TRUE(r.blocking.empty());
 }
 
+// A token the parser names that no lexer rule makes is listed; one that
+// no `tokens {}` block declares is an implicit definition, said to be left
+// out of generation, and no generated input has it.
+TEST(Doctor, ImplicitTokenIsListedAsLeftOut) {
+  const DoctorReport r = Examine("Implicit.g4");
+  EXPECT_EQ(r.tokens_not_made, (std::vector<std::string>{"NAME", "IMPL"}));
+  EXPECT_EQ(r.tokens_implicit, (std::vector<std::string>{"IMPL"}));
+  EXPECT_EQ(ImplicitNote(r, "NAME"), "");
+  EXPECT_NE(ImplicitNote(r, "IMPL"), "");
+  EXPECT_NE(FormatDoctorText(r).find("IMPL, which no lexer rule makes (an "
+                                     "implicit definition"),
+            std::string::npos);
+  EXPECT_NE(FormatDoctorJson(r).find("\"tokens_implicit\": [\"IMPL\"]"),
+            std::string::npos);
+}
+
 // When the start rule cannot do without such a token, no input parses:
 // the doctor says so and why, and generation writes the token all the same
 // (a target's own lexer may read it).
@@ -271,6 +287,18 @@ TEST(G4Semantics, ImportsAreTheNamesOfImportStatementsOnly) {
       "r : 'import' x {import_(); } ;\n";
   EXPECT_EQ(G4Imports(g4), (std::vector<std::string>{"A", "C"}));
   EXPECT_TRUE(G4Imports("grammar G; r : 'a' ;").empty());
+}
+
+TEST(G4Semantics, DeclaredTokensAreTheNamesOfTokensBlocksOnly) {
+  const std::string g4 =
+      "lexer grammar L; // tokens { No }\n"
+      "options { superClass = B; }\n"
+      "tokens { A, /* Not, */ B }\n"
+      "T : 'tokens' {tokens = 1;} ;\n";
+  EXPECT_EQ(G4DeclaredTokens(g4), (std::vector<std::string>{"A", "B"}));
+  EXPECT_TRUE(G4DeclaredTokens("grammar G; r : 'a' ;").empty());
+  EXPECT_EQ(G4CodeWords("{setType(NAME_2);}"),
+            (std::vector<std::string>{"setType", "NAME_2"}));
 }
 
 TEST(G4Semantics, FindsPredicatesActionsAndNamedActionsOnly) {

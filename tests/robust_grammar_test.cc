@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
+#include "grammar/min_cost.h"
 #include "gtest/gtest.h"
 #include "learn/weights.h"
 #include "parse/parser.h"
@@ -174,6 +175,55 @@ TEST(Robust, TokensFromCodeHaveAShortestText) {
   ASSERT_TRUE(t.has_value());
   EXPECT_TRUE(t->Text() == "let KEY=NAME;" || t->Text() == "let NAME=NAME;")
       << t->Text();
+}
+
+// A token the parser names that no lexer rule makes, no `tokens {}` block
+// declares and no action mentions is ANTLR's implicit definition
+// (grammars-v4's JPA: `'?' INT_NUMERAL`, with no INT_NUMERAL rule): no
+// lexer makes it, so no input has it. Generation wrote its name, which
+// lexes as an ID; it now leaves such alternatives out. Tokens declared in
+// `tokens {}` or set by an action stay written as their names.
+TEST(Robust, ImplicitTokensAreLeftOut) {
+  auto g = testing::LoadG4Text(
+      "Implicit.g4",
+      "grammar Implicit;\ntokens { NAME }\n"
+      "s : 'let' (NAME | IMPL | SET | ID) ';' EOF ;\n"
+      "ID : [a-z]+ { if (getText() == \"set\") setType(SET); } ;\n"
+      "WS : ' ' -> skip ;\n",
+      "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const Grammar& grammar = **g;
+  const int impl = grammar.token_type_named("IMPL");
+  EXPECT_FALSE(grammar.token_from_code(impl));
+  EXPECT_FALSE(grammar.token_makeable(impl));
+  EXPECT_TRUE(grammar.token_from_code(grammar.token_type_named("NAME")));
+  EXPECT_TRUE(grammar.token_from_code(grammar.token_type_named("SET")));
+  Weights weights(grammar);
+  GeneratorKit kit(grammar, weights, nullptr);
+  GenerateOptions options;
+  options.max_bytes = 64;
+  options.mode = ProbabilityMode::kUniform;
+  Rng rng(1);
+  bool name = false;
+  for (int i = 0; i < 200; ++i) {
+    auto t = kit.generator.Generate(grammar.start_rule(), rng, options);
+    ASSERT_TRUE(t.has_value());
+    EXPECT_EQ(t->Text().find("IMPL"), std::string::npos) << t->Text();
+    name |= t->Text() == "let NAME;";
+  }
+  EXPECT_TRUE(name);  // the other alternatives are still taken
+}
+
+// Where the start rule cannot do without an implicit token, it is written
+// all the same (as its name): generation still makes inputs.
+TEST(Robust, AnImplicitTokenTheStartRuleNeedsIsKept) {
+  auto g = testing::LoadG4Text("Needed.g4",
+                               "grammar Needed;\ns : 'go' IMPL EOF ;\n"
+                               "WS : ' ' -> skip ;\n",
+                               "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_TRUE((*g)->token_from_code((*g)->token_type_named("IMPL")));
+  EXPECT_LT((*g)->rule_min_cost((*g)->start_rule()).bytes, kUnreachableCost);
 }
 
 }  // namespace
