@@ -174,6 +174,13 @@ void TextGeneration(const DoctorReport& r, std::string* out) {
           "syntax error\n",
           g.over_limits, g.generated - g.valid);
     }
+    if (g.over_fuzzer_budget > 0) {
+      absl::StrAppendFormat(
+          out,
+          "    %d of the valid ones cost more prediction work than the "
+          "fuzzer's parse allows (it cannot take them apart to mutate them)\n",
+          g.over_fuzzer_budget);
+    }
     if (!g.first_error.empty()) {
       absl::StrAppendFormat(out,
                             "    first invalid input: %s\n      error: %s\n",
@@ -302,6 +309,7 @@ std::string FormatDoctorJson(const DoctorReport& r) {
         "{\"mode\": ", Quote(g.mode), ", \"weights\": ", Quote(g.weights),
         ", \"wanted\": ", g.wanted, ", \"generated\": ", g.generated,
         ", \"valid\": ", g.valid, ", \"over_limits\": ", g.over_limits,
+        ", \"over_fuzzer_budget\": ", g.over_fuzzer_budget,
         ", \"valid_rate\": ", absl::StrFormat("%.4f", g.valid_rate()),
         ", \"too_big\": ", g.too_big,
         ", \"inputs_per_second\": ", absl::StrFormat("%.1f", g.per_second()),

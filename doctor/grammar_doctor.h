@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "parse/parser.h"
 
 namespace grammut {
 
@@ -36,6 +37,11 @@ struct DoctorOptions {
   uint64_t seed = 1;                // generation seed (each mode starts here)
   size_t max_bytes = 4096;          // largest generated input
   double seconds_per_mode = 2.0;    // generation stops past this
+  // The limits of the re-parse that checks each generated input: those of
+  // a user's file (`grammut parse`), so generated inputs are judged as the
+  // corpus is; an input past the fuzzer's own limits is counted apart
+  // (GenerationFindings::over_fuzzer_budget).
+  ParseOptions reparse_limits = ParseOptions::ForFiles();
   // Corpus share that must parse (fuzzing corpora hold invalid inputs on
   // purpose: below this the grammar is not the corpus's language).
   double min_parse_rate = 0.50;
@@ -105,6 +111,10 @@ struct GenerationFindings {
   // prediction budget, the nesting depth) rather than by a syntax error:
   // inputs the grammar may well accept, but too costly to parse.
   int over_limits = 0;
+  // Of the valid ones, those whose parse took more prediction work than
+  // the fuzzer's parse allows (ParseOptions{}): valid, but the fuzzer
+  // cannot take them apart to mutate them.
+  int over_fuzzer_budget = 0;
   int too_big = 0;     // generations that did not fit max_bytes
   double seconds = 0;  // spent generating (re-parsing not counted)
   bool cut_short = false;

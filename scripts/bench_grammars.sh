@@ -22,7 +22,7 @@
 #   --build DIR       grammut build (default build/)
 #
 # The report: grammars run, crashed, hung or refused; examples parsed; generated inputs
-# that re-parse; grammars with >= 95% valid generation; grammars making under 100
+# that re-parse; grammars with >= 95% valid generation; grammars generating under 100
 # inputs a minute in some mode; then one row per grammar.
 set -euo pipefail
 

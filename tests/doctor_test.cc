@@ -200,7 +200,8 @@ TEST(Doctor, InputsTooCostlyToParseAreCountedApart) {
   opt.grammar = Data("Juxt.g4");
   opt.inputs = 6;
   opt.max_bytes = 400;
-  opt.seconds_per_mode = 600;  // never cut short
+  opt.seconds_per_mode = 600;           // never cut short
+  opt.reparse_limits = ParseOptions{};  // the fuzzer's
   absl::StatusOr<DoctorReport> r = ExamineGrammar(opt);
   ASSERT_TRUE(r.ok()) << r.status();
   int over = 0;
@@ -217,6 +218,21 @@ TEST(Doctor, InputsTooCostlyToParseAreCountedApart) {
   EXPECT_TRUE(
       absl::StrContains(FormatDoctorText(*r), "refused at the parse limits"));
   EXPECT_TRUE(absl::StrContains(FormatDoctorJson(*r), "\"over_limits\": "));
+  // Judged with more room (files get 15 times the base budget), the same
+  // inputs re-parse; those past the fuzzer's budget are counted apart.
+  opt.reparse_limits.prediction_steps_per_token = 1000000;
+  absl::StatusOr<DoctorReport> roomy = ExamineGrammar(opt);
+  ASSERT_TRUE(roomy.ok()) << roomy.status();
+  int costly = 0;
+  for (size_t m = 0; m < roomy->generation.size(); ++m) {
+    const GenerationFindings& g = roomy->generation[m];
+    EXPECT_EQ(g.valid, g.generated) << g.mode;
+    EXPECT_EQ(g.over_fuzzer_budget, r->generation[m].over_limits) << g.mode;
+    costly += g.over_fuzzer_budget;
+  }
+  EXPECT_EQ(costly, over);
+  EXPECT_TRUE(absl::StrContains(FormatDoctorText(*roomy),
+                                "cost more prediction work than the fuzzer"));
 }
 
 // The JSON report stays UTF-8 whatever the grammar's texts hold: an

@@ -72,7 +72,8 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
                                             const TokenPool* pool,
                                             const DoctorOptions& options) {
   std::vector<GenerationFindings> out;
-  Parser reparser(grammar);
+  Parser reparser(grammar, options.reparse_limits);
+  const ParseOptions fuzzer_limits;
   for (ProbabilityMode mode :
        {ProbabilityMode::kLearned, ProbabilityMode::kInverse,
         ProbabilityMode::kUniform}) {
@@ -107,6 +108,15 @@ std::vector<GenerationFindings> GenerateAll(const Grammar& grammar, int start,
       absl::StatusOr<ParseResult> r = reparser.Parse(tree.Text(), start);
       if (r.ok() && r->syntax_errors == 0) {
         ++f.valid;
+        int64_t tokens = 0;
+        for (int n = 0; n < r->tree.size(); ++n) {
+          tokens += r->tree.node(n).is_rule ? 0 : 1;
+        }
+        if (r->prediction_work >
+            fuzzer_limits.prediction_steps +
+                fuzzer_limits.prediction_steps_per_token * tokens) {
+          ++f.over_fuzzer_budget;
+        }
         continue;
       }
       if (!r.ok() && absl::IsResourceExhausted(r.status())) ++f.over_limits;
