@@ -14,6 +14,10 @@ LexerActionKind LookUpLexerAction(absl::string_view normalized) {
     return LexerActionKind::kBeginArgument;
   }
   if (normalized == "handleendargument()") return LexerActionKind::kEndArgument;
+  if (normalized == "handleendaction()") return LexerActionKind::kEndAction;
+  if (normalized == "handleoptionslbrace()") {
+    return LexerActionKind::kOptionsLBrace;
+  }
   if (normalized == "_scripttag=true") return LexerActionKind::kScriptTag;
   if (normalized == "_styletag=true") return LexerActionKind::kStyleTag;
   if (normalized == "pushmodeonhtmlclose()") return LexerActionKind::kHtmlClose;
@@ -36,6 +40,12 @@ std::string LexerActionName(LexerActionKind kind) {
     case LexerActionKind::kEndArgument:
       return "handleEndArgument(): `]` ends an argument (ANTLR's "
              "LexerAdaptor)";
+    case LexerActionKind::kEndAction:
+      return "handleEndAction(): `}` ends an action (ANTLR 2 and 3's "
+             "LexerAdaptor)";
+    case LexerActionKind::kOptionsLBrace:
+      return "handleOptionsLBrace(): `{` of an options block is an LBRACE "
+             "(ANTLR 2 and 3's LexerAdaptor)";
     case LexerActionKind::kScriptTag:
       return "_scriptTag = true: a `<script` tag (PhpLexerBase)";
     case LexerActionKind::kStyleTag:

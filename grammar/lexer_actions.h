@@ -37,6 +37,10 @@ enum class LexerActionKind {
                    // a lexer rule, else an argument
   kEndArgument,    // `handleEndArgument()`: `]` ends the argument (inside
                    // a nested one it is argument content)
+  // The ANTLR 2 and 3 grammars' LexerAdaptor, beside those two:
+  kEndAction,      // `handleEndAction()`: `}` ends the action (inside a
+                   // nested one it is action content)
+  kOptionsLBrace,  // `handleOptionsLBrace()`: `{` after `options` is LBRACE
   // PHP's (PhpLexerBase; known_lexer_bases.h):
   kScriptTag,     // `_scriptTag = true`: `<script` opened a tag
   kStyleTag,      // `_styleTag = true`: `<style` opened a tag

@@ -139,6 +139,30 @@ TEST(LexerActions, AntlrsBaseClassTellsRuleNamesAndCharacterSets) {
                                                       "SEMI ;"}));
 }
 
+// The shape of the ANTLR 2 and 3 grammars (grammars-v4 antlr/antlr2 and
+// antlr/antlr3): their base class also pops the action mode at the `}` that
+// closes an action (a nested action's `}` is action content) and makes the
+// `{` of an options block an LBRACE. Without it the action mode was never
+// left (0 of 15 and 2 of 22 grammars-v4 examples parsed; all do with it).
+TEST(LexerActions, AntlrTwoAndThreesBaseClassEndsActionsAndOptions) {
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("bases/Meta2");
+  ASSERT_NE(g, nullptr);
+  Parser parser(*g);
+  const std::string input = "options { k = v; }\nr : a b {x{y}z} ;";
+  auto r = parser.Parse(input);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->syntax_errors, 0) << r->first_error;
+  EXPECT_EQ(r->tree.Text(), input);
+  EXPECT_EQ(
+      Tokens(*g, *r),
+      (std::vector<std::string>{
+          "OPTIONS options", "LBRACE {", "RULE_REF k", "OPT_EQ =", "RULE_REF v",
+          "SEMI ;", "RBRACE }", "RULE_REF r", "COLON :", "RULE_REF a",
+          "RULE_REF b", "BEGIN_ACTION {", "ACTION_CONTENT x",
+          "ACTION_CONTENT {", "ACTION_CONTENT y", "ACTION_CONTENT }",
+          "ACTION_CONTENT z", "END_ACTION }", "SEMI ;"}));
+}
+
 // The shape of grammars-v4's PHP grammar: its base class leaves code at
 // `?>`, which stands for a `;` unless the token right before is a `;` or a
 // brace (then it is skipped; a blank between counts as a token there, as

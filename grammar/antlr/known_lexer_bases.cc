@@ -38,9 +38,13 @@ KnownLexerBase::KnownLexerBase(const Grammar& grammar,
     at_ = Type("AT");
     semi_ = Type("SEMI");
     action_ = Type("ACTION");
+    end_action_ = Type("END_ACTION");
     argument_content_ = Type("ARGUMENT_CONTENT");
+    action_content_ = Type("ACTION_CONTENT");
+    lbrace_ = Type("LBRACE");
     argument_mode_ = Mode("Argument");
     char_set_mode_ = Mode("LexerCharSet");
+    action_mode_ = Mode("Actionx");
     if (id_ > 0 && token_ref_ > 0 && rule_ref_ > 0 && argument_mode_ >= 0) {
       base_ = Base::kAntlr;
     }
@@ -107,6 +111,21 @@ bool KnownLexerBase::Action(LexerActionKind kind, antlr4::Lexer* lexer) {
         lexer->setType(static_cast<size_t>(argument_content_));
       }
       return true;
+    case LexerActionKind::kEndAction: {
+      if (base_ != Base::kAntlr) return false;
+      const size_t old_mode = lexer->mode;
+      PopMode(lexer);
+      if (!lexer->modeStack.empty() && action_mode_ >= 0 &&
+          lexer->mode == static_cast<size_t>(action_mode_) &&
+          old_mode == lexer->mode && action_content_ > 0) {
+        lexer->setType(static_cast<size_t>(action_content_));
+      }
+      return true;
+    }
+    case LexerActionKind::kOptionsLBrace:
+      if (base_ != Base::kAntlr || lbrace_ <= 0) return false;
+      lexer->setType(static_cast<size_t>(lbrace_));
+      return true;
     case LexerActionKind::kScriptTag:
       script_tag_ = true;
       return base_ == Base::kPhp;
@@ -157,7 +176,7 @@ void KnownLexerBase::BeforeEmit(antlr4::Lexer* lexer) {
     rule_kind_ = at_;
   } else if (type == semi_ && rule_kind_ == kOptions) {
     // a `;` inside a lexer rule's options: still in them
-  } else if (type == action_ && rule_kind_ == at_) {
+  } else if ((type == action_ || type == end_action_) && rule_kind_ == at_) {
     rule_kind_ = 0;
   } else if (type == id_) {
     const size_t start = lexer->tokenStartCharIndex;

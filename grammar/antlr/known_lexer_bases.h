@@ -5,11 +5,13 @@
 // its parser reads for names: the base class retypes every ID as a
 // TOKEN_REF or RULE_REF by its first letter, and follows whether the lexer
 // is in a lexer rule, where `[` opens a character set rather than an
-// argument. PHP's (PhpLexerBase) leaves PHP code at `?>`, which stands for
-// a `;` where none ends the statement already, and enters a script or
-// style body after `<script ...>` or `<style ...>`. Which base a grammar
-// has is told by its known actions (lexer_actions.h), so a grammar without
-// them is untouched; the token and mode names are looked up in the grammar.
+// argument; the ANTLR 2 and 3 grammars' LexerAdaptor also ends nested
+// actions and reads an options block's `{` as LBRACE. PHP's (PhpLexerBase)
+// leaves PHP code at `?>`, which stands for a `;` where none ends the statement
+// already, and enters a script or style body after `<script ...>` or `<style
+// ...>`. Which base a grammar has is told by its known actions
+// (lexer_actions.h), so a grammar without them is untouched; the token and mode
+// names are looked up in the grammar.
 //
 //   KnownLexerBase base(grammar, LexerActionKinds(grammar.semantics()));
 //   if (base.Action(kind, lexer)) ...   // from Lexer::action
@@ -68,8 +70,9 @@ class KnownLexerBase {
   // Token types, modes and the skip channel, by name (-1: absent).
   int id_ = -1, token_ref_ = -1, rule_ref_ = -1, options_ = -1, tokens_ = -1,
       channels_ = -1, rbrace_ = -1, at_ = -1, semi_ = -1, action_ = -1,
-      argument_content_ = -1;
-  int argument_mode_ = -1, char_set_mode_ = -1;
+      end_action_ = -1, argument_content_ = -1, action_content_ = -1,
+      lbrace_ = -1;
+  int argument_mode_ = -1, char_set_mode_ = -1, action_mode_ = -1;
   int php_end_ = -1, php_end_comment_ = -1, semicolon_ = -1, colon_ = -1,
       open_curly_ = -1, close_curly_ = -1, script_close_ = -1,
       html_name_type_ = -1, html_dq_string_ = -1;
