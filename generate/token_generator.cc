@@ -53,6 +53,12 @@ TokenGenerator::TokenGenerator(const Grammar& grammar, LexerDfa* dfa)
       }
     }
   }
+  mode_free_.assign(grammar.max_token_type() + 1, false);
+  for (int t = 1; t <= grammar.max_token_type(); ++t) {
+    for (int r : grammar.lexer_rules_for_token(t)) {
+      if (!ChangesMode(r)) mode_free_[t] = true;
+    }
+  }
   for (int t = 1; t <= grammar.max_token_type(); ++t) {
     if (!grammar.literal_text(t).empty()) {
       shortest_[t] = grammar.literal_text(t);
@@ -397,6 +403,26 @@ bool TokenGenerator::LexesAs(int type, int rule, absl::string_view text) {
   return grammar_.lexer_rule_token_type(dfa_->AcceptedRule(state)) == type;
 }
 
+bool TokenGenerator::ChangesMode(int rule) const {
+  const LexerRuleCommands& c = grammar_.lexer_graph().rule_commands[rule];
+  return c.mode_change != LexerRuleCommands::ModeChange::kNone &&
+         !grammar_.lexer_chains().needed[rule];
+}
+
+bool TokenGenerator::KeepsMode(int type, absl::string_view text) {
+  if (dfa_ == nullptr || type <= 0 || type > grammar_.max_token_type() ||
+      !mode_free_[type]) {
+    return true;
+  }
+  for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
+    if (ChangesMode(rule)) continue;
+    const int32_t by =
+        dfa_->AcceptedRule(dfa_->Run(dfa_->Start(rule_mode_[rule]), text));
+    if (by >= 0 && ChangesMode(by)) return false;
+  }
+  return true;
+}
+
 bool TokenGenerator::LexesEverywhere(int type, absl::string_view text) {
   // A type made in one mode: the caller's LexesAs already said it.
   if (dfa_ == nullptr || grammar_.token_start_modes(type).size() < 2) {
@@ -442,7 +468,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
   const bool from_code = grammar_.token_from_code(type);
   if (!TextAlone(type)) pool = nullptr;
   if (pool != nullptr && (from_code || rng.Chance(pool_probability))) {
-    if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
+    const std::string* s = pool->Pick(type, enclosing, max_len, rng);
+    if (s != nullptr && KeepsMode(type, *s)) {
       out->assign(*s);
       return;
     }
@@ -463,6 +490,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     const int tries = familiar ? kFamiliarTries : 3;
     for (int attempt = 0; attempt < tries; ++attempt) {
       const int rule = rules[rng.Below(rules.size())];
+      if (mode_free_[type] && ChangesMode(rule)) continue;
       if (grammar_.lexer_chains().needed[rule]) {
         if (MakeChain(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
             out->size() <= max_len) {
@@ -473,7 +501,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       }
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
-          LexesAs(type, rule, *out) && (!ends_[type] || Ends(rule, *out)) &&
+          LexesAs(type, rule, *out) && KeepsMode(type, *out) &&
+          (!ends_[type] || Ends(rule, *out)) &&
           (!familiar || Familiar(type, rule, *out)) &&
           (attempt + 1 == tries || LexesEverywhere(type, *out))) {
         wide_ = true;
@@ -482,7 +511,8 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     }
     wide_ = true;
     if (familiar && pool != nullptr) {
-      if (const std::string* s = pool->Pick(type, enclosing, max_len, rng)) {
+      const std::string* s = pool->Pick(type, enclosing, max_len, rng);
+      if (s != nullptr && KeepsMode(type, *s)) {
         out->assign(*s);
         return;
       }

@@ -82,6 +82,11 @@ class TokenGenerator {
   // such as a skipped `#`, enters the type's mode, since the tree keeps
   // that prefix apart from the token's text.
   bool TextAlone(int type) const { return text_alone_[type]; }
+  // False if the lexer reads `text` of `type` by a rule that changes the
+  // mode (ANTLR 3's `{` in an action is ACTION_CONTENT that pushes a
+  // nested action, which needs its own `}`) while another rule makes the
+  // type without: the text alone would leave the lexer in another mode.
+  bool KeepsMode(int type, absl::string_view text);
   // True if `type` has more than a fixed spelling: not a literal, and some
   // lexer rule making it branches (identifiers, numbers, strings; not a
   // keyword spelled letter by letter), or the lexer's code makes it (a
@@ -168,6 +173,9 @@ class TokenGenerator {
   };
   // Walks lexer rule `rule`; returns false if it ran out of room.
   bool Walk(int rule, Rng* rng, size_t max_len, std::string* out);
+  // True if lexer rule `rule` changes the mode and no lexer chain
+  // (lexer_chains.h) writes it in a closed run.
+  bool ChangesMode(int rule) const;
   // The symbol edges of `rule` in order if its walk (fragments included)
   // never branches, as in case-insensitive keywords (`S E L E C T`); else
   // empty.
@@ -186,7 +194,9 @@ class TokenGenerator {
   // must end too (a bracketed text, not XML character data, which any
   // separator continues).
   std::vector<bool> ends_;
-  std::vector<bool> text_alone_;               // per type: TextAlone
+  std::vector<bool> text_alone_;  // per type: TextAlone
+  // Per type: some rule makes it without changing the mode (KeepsMode).
+  std::vector<bool> mode_free_;
   std::vector<int> rule_mode_;                 // lexer rule -> mode
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members
   std::vector<std::vector<uint32_t>> linear_;  // lexer rule -> LinearEdges
