@@ -283,8 +283,13 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
   return out;
 }
 
-std::vector<std::string> G4Imports(absl::string_view text) {
-  std::vector<std::string> out;
+namespace {
+
+// Calls `after(scanner)` just past each occurrence of the word `keyword`
+// in `text` outside comments, literals, actions and sets.
+template <typename After>
+void AfterEachWord(absl::string_view text, absl::string_view keyword,
+                   After after) {
   Scanner sc(text);
   while (!sc.done()) {
     sc.SkipSpace();
@@ -296,61 +301,55 @@ std::vector<std::string> G4Imports(absl::string_view text) {
     } else if (c == '[') {
       sc.SkipDelimited(']');
     } else if (IsWordChar(c)) {
-      if (sc.Word() != "import") continue;
-      // import A, B = C ;
-      while (!sc.done() && sc.peek() != ';') {
-        sc.SkipSpace();
-        std::string name = sc.Word();
-        sc.SkipSpace();
-        if (sc.peek() == '=') {
-          sc.Advance();
-          sc.SkipSpace();
-          name = sc.Word();
-          sc.SkipSpace();
-        }
-        if (!name.empty()) out.push_back(std::move(name));
-        if (sc.peek() != ',') break;
-        sc.Advance();
-      }
+      if (sc.Word() == keyword) after(sc);
     } else {
       sc.Advance();
     }
   }
+}
+
+}  // namespace
+
+std::vector<std::string> G4Imports(absl::string_view text) {
+  std::vector<std::string> out;
+  AfterEachWord(text, "import", [&out](Scanner& sc) {
+    // import A, B = C ;
+    while (!sc.done() && sc.peek() != ';') {
+      sc.SkipSpace();
+      std::string name = sc.Word();
+      sc.SkipSpace();
+      if (sc.peek() == '=') {
+        sc.Advance();
+        sc.SkipSpace();
+        name = sc.Word();
+        sc.SkipSpace();
+      }
+      if (!name.empty()) out.push_back(std::move(name));
+      if (sc.peek() != ',') break;
+      sc.Advance();
+    }
+  });
   return out;
 }
 
 std::vector<std::string> G4DeclaredTokens(absl::string_view text) {
   std::vector<std::string> out;
-  Scanner sc(text);
-  while (!sc.done()) {
+  AfterEachWord(text, "tokens", [&out](Scanner& sc) {
     sc.SkipSpace();
-    const char c = sc.peek();
-    if (c == '\'' || c == '"') {
-      sc.SkipDelimited(c);
-    } else if (c == '{') {
-      sc.SkipBlock();
-    } else if (c == '[') {
-      sc.SkipDelimited(']');
-    } else if (IsWordChar(c)) {
-      if (sc.Word() != "tokens") continue;
+    if (sc.peek() != '{') return;
+    sc.Advance();
+    // tokens { A, B, C }
+    while (!sc.done() && sc.peek() != '}') {
       sc.SkipSpace();
-      if (sc.peek() != '{') continue;
-      sc.Advance();
-      // tokens { A, B, C }
-      while (!sc.done() && sc.peek() != '}') {
-        sc.SkipSpace();
-        std::string name = sc.Word();
-        if (!name.empty()) {
-          out.push_back(std::move(name));
-        } else if (sc.peek() != '}') {
-          sc.Advance();  // ',' or anything else
-        }
+      std::string name = sc.Word();
+      if (!name.empty()) {
+        out.push_back(std::move(name));
+      } else if (sc.peek() != '}') {
+        sc.Advance();  // ',' or anything else
       }
-      sc.Advance();
-    } else {
-      sc.Advance();
     }
-  }
+    sc.Advance();
+  });
   return out;
 }
 
