@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "base/file_io.h"
 
@@ -100,6 +101,13 @@ class Scanner {
   int line_ = 1;
 };
 
+// The lexer commands ANTLR carries out itself; any other command name
+// (`-> Channel(X)`, capitalised) becomes a custom action.
+bool IsLexerCommand(const std::string& w) {
+  return w == "skip" || w == "more" || w == "popMode" || w == "mode" ||
+         w == "pushMode" || w == "type" || w == "channel";
+}
+
 bool IsRuleModifier(const std::string& w) {
   return w == "fragment" || w == "public" || w == "private" || w == "protected";
 }
@@ -186,6 +194,36 @@ std::vector<G4Semantic> ScanG4Semantics(absl::string_view text,
         const bool label = (s.peek() == '=' && s.peek(1) != '>') ||
                            (s.peek() == '+' && s.peek(1) == '=');
         if (!label) element(words.back());
+      }
+    } else if (in_body && c == '-' && s.peek(1) == '>') {
+      // Lexer commands: `-> skip, Channel(X)`.
+      s.Advance();
+      s.Advance();
+      for (;;) {
+        s.SkipSpace();
+        const int line = s.line();
+        std::string command = s.Word();
+        if (command.empty()) break;
+        s.SkipSpace();
+        if (s.peek() == '(') {
+          const size_t from = s.pos();
+          s.SkipDelimited(')');
+          absl::StrAppend(&command, s.Slice(from));
+        }
+        const std::string name = command.substr(0, command.find('('));
+        if (!IsLexerCommand(name) && !rule.empty() &&
+            std::isupper(static_cast<unsigned char>(rule[0]))) {
+          G4Semantic item;
+          item.kind = G4SemanticKind::kAction;
+          item.rule = rule;
+          item.file = std::string(file);
+          item.line = line;
+          item.text = std::move(command);
+          out.push_back(std::move(item));
+        }
+        s.SkipSpace();
+        if (s.peek() != ',') break;
+        s.Advance();
       }
     } else if (in_body && c == '#') {
       // An alternative's label: not an element.

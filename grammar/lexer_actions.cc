@@ -3,11 +3,30 @@
 
 #include <cctype>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/strip.h"
 #include "grammar/predicate_vocabulary.h"
 
 namespace grammut {
 
 LexerActionKind LookUpLexerAction(absl::string_view normalized) {
+  // Commands spelt with a capital (no braces: the scanner wrote them so).
+  if (absl::StartsWith(normalized, "channel(")) {
+    return LexerActionKind::kChannelCommand;
+  }
+  if (normalized == "skip") return LexerActionKind::kSkipCommand;
+  if (normalized == "more") return LexerActionKind::kMoreCommand;
+  if (absl::StartsWith(normalized, "type(")) {
+    return LexerActionKind::kTypeCommand;
+  }
+  if (absl::StartsWith(normalized, "mode(")) {
+    return LexerActionKind::kModeCommand;
+  }
+  if (absl::StartsWith(normalized, "pushmode(")) {
+    return LexerActionKind::kPushModeCommand;
+  }
+  if (normalized == "popmode") return LexerActionKind::kPopModeCommand;
   if (normalized == "handlecomment()") return LexerActionKind::kLuaComment;
   if (normalized == "emitdot()") return LexerActionKind::kEmitDot;
   if (normalized == "handlebeginargument()") {
@@ -30,6 +49,20 @@ LexerActionKind LookUpLexerAction(absl::string_view normalized) {
 
 std::string LexerActionName(LexerActionKind kind) {
   switch (kind) {
+    case LexerActionKind::kChannelCommand:
+      return "Channel(X): the channel command, spelt with a capital";
+    case LexerActionKind::kSkipCommand:
+      return "Skip: the skip command, spelt with a capital";
+    case LexerActionKind::kMoreCommand:
+      return "More: the more command, spelt with a capital";
+    case LexerActionKind::kTypeCommand:
+      return "Type(X): the type command, spelt with a capital";
+    case LexerActionKind::kModeCommand:
+      return "Mode(X): the mode command, spelt with a capital";
+    case LexerActionKind::kPushModeCommand:
+      return "PushMode(X): the pushMode command, spelt with a capital";
+    case LexerActionKind::kPopModeCommand:
+      return "PopMode: the popMode command, spelt with a capital";
     case LexerActionKind::kLuaComment:
       return "HandleComment(): a Lua comment (long bracket or rest of line)";
     case LexerActionKind::kEmitDot:
@@ -64,17 +97,41 @@ std::string LexerActionName(LexerActionKind kind) {
   return "unknown";
 }
 
+namespace {
+
+// True if `s` is a custom action of a lexer rule (ANTLR numbers those).
+bool IsLexerAction(const G4Semantic& s) {
+  return s.kind == G4SemanticKind::kAction && !s.rule.empty() &&
+         std::isupper(static_cast<unsigned char>(s.rule[0]));
+}
+
+}  // namespace
+
 std::vector<LexerActionKind> LexerActionKinds(
     const std::vector<G4Semantic>& semantics) {
   std::vector<LexerActionKind> kinds;
   for (const G4Semantic& s : semantics) {
-    if (s.kind != G4SemanticKind::kAction || s.rule.empty() ||
-        !std::isupper(static_cast<unsigned char>(s.rule[0]))) {
-      continue;
-    }
+    if (!IsLexerAction(s)) continue;
     kinds.push_back(LookUpLexerAction(NormalizePredicateText(s.text)));
   }
   return kinds;
+}
+
+std::vector<std::string> LexerActionArguments(
+    const std::vector<G4Semantic>& semantics) {
+  std::vector<std::string> args;
+  for (const G4Semantic& s : semantics) {
+    if (!IsLexerAction(s)) continue;
+    absl::string_view text = s.text;
+    const size_t open = text.find('(');
+    if (text.empty() || text.front() == '{' || open == text.npos ||
+        !absl::ConsumeSuffix(&text, ")")) {
+      args.emplace_back();
+      continue;
+    }
+    args.emplace_back(absl::StripAsciiWhitespace(text.substr(open + 1)));
+  }
+  return args;
 }
 
 }  // namespace grammut

@@ -27,11 +27,21 @@ namespace grammut {
 
 // What a known lexer action does.
 enum class LexerActionKind {
-  kUnknown,     // not run
-  kLuaComment,  // after `--`: a long bracket `[==[ ... ]==]`, else the
-                // rest of the line (Lua 5.4 manual, 3.1)
-  kEmitDot,     // MySQL's `emitDot()`: a `.name` token is two, a DOT_SYMBOL
-                // `.` and the name after it
+  kUnknown,  // not run
+  // A lexer command spelt with a capital (`-> Channel(X)`), which ANTLR's
+  // tool turns into a custom action whose generated code does what the
+  // command does; its argument is LexerActionArguments':
+  kChannelCommand,   // Channel(X): the token goes to channel X
+  kSkipCommand,      // Skip
+  kMoreCommand,      // More
+  kTypeCommand,      // Type(X): the token's type is X
+  kModeCommand,      // Mode(X)
+  kPushModeCommand,  // PushMode(X)
+  kPopModeCommand,   // PopMode
+  kLuaComment,       // after `--`: a long bracket `[==[ ... ]==]`, else the
+                     // rest of the line (Lua 5.4 manual, 3.1)
+  kEmitDot,  // MySQL's `emitDot()`: a `.name` token is two, a DOT_SYMBOL
+             // `.` and the name after it
   // ANTLR's own grammar (its base class LexerAdaptor; known_lexer_bases.h):
   kBeginArgument,  // `handleBeginArgument()`: `[` opens a character set in
                    // a lexer rule, else an argument
@@ -61,6 +71,11 @@ std::string LexerActionName(LexerActionKind kind);
 // capital) among `semantics` (a grammar's sources, in order), indexed as
 // ANTLR numbers them.
 std::vector<LexerActionKind> LexerActionKinds(
+    const std::vector<G4Semantic>& semantics);
+
+// The argument of each of those actions that is a command spelt with a
+// capital (`X` of `Channel(X)`), else empty; indexed as LexerActionKinds.
+std::vector<std::string> LexerActionArguments(
     const std::vector<G4Semantic>& semantics);
 
 // How many characters a Lua comment's rest takes after `--`, given the

@@ -1,6 +1,9 @@
 #include "grammar/antlr/recording_interpreter.h"
 
+#include <algorithm>
+
 #include "CommonToken.h"
+#include "absl/strings/numbers.h"
 #include "atn/ATNConfigSet.h"
 #include "atn/PredictionContext.h"
 #include "dfa/DFAState.h"
@@ -33,7 +36,36 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
       predicate_state_(g),
       actions_(LexerActionKinds(g.semantics())),
       base_(g, actions_),
-      dot_type_(g.token_type_named("DOT_SYMBOL")) {}
+      dot_type_(g.token_type_named("DOT_SYMBOL")) {
+  const std::vector<std::string> args = LexerActionArguments(g.semantics());
+  const InterpData& interp = g.lexer_interp();
+  auto index_of = [](const std::vector<std::string>& names,
+                     const std::string& name) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  };
+  command_args_.assign(actions_.size(), -1);
+  for (size_t i = 0; i < actions_.size() && i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    int value = -1;
+    switch (actions_[i]) {
+      case LexerActionKind::kChannelCommand:
+        value = arg == "HIDDEN" ? 1 : index_of(interp.channel_names, arg);
+        if (value < 0 && !absl::SimpleAtoi(arg, &value)) value = -1;
+        break;
+      case LexerActionKind::kTypeCommand:
+        value = g.token_type_named(arg);
+        break;
+      case LexerActionKind::kModeCommand:
+      case LexerActionKind::kPushModeCommand:
+        value = index_of(interp.mode_names, arg);
+        break;
+      default:
+        break;
+    }
+    command_args_[i] = value;
+  }
+}
 
 void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
@@ -81,7 +113,29 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
 
 void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
   if (action >= actions_.size() || base_.Action(actions_[action], this)) return;
+  const int arg = command_args_[action];
   switch (actions_[action]) {
+    case LexerActionKind::kChannelCommand:
+      if (arg >= 0) setChannel(static_cast<size_t>(arg));
+      break;
+    case LexerActionKind::kSkipCommand:
+      skip();
+      break;
+    case LexerActionKind::kMoreCommand:
+      more();
+      break;
+    case LexerActionKind::kTypeCommand:
+      if (arg > 0) setType(static_cast<size_t>(arg));
+      break;
+    case LexerActionKind::kModeCommand:
+      if (arg >= 0) setMode(static_cast<size_t>(arg));
+      break;
+    case LexerActionKind::kPushModeCommand:
+      if (arg >= 0) pushMode(static_cast<size_t>(arg));
+      break;
+    case LexerActionKind::kPopModeCommand:
+      if (!modeStack.empty()) popMode();
+      break;
     case LexerActionKind::kLuaComment: {
       // The token so far is `--`: it goes on over the comment's rest.
       const int n = LuaCommentLength([&](int k) {

@@ -131,8 +131,11 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   const Grammar& grammar_;
   LexerPredicateState predicate_state_;
   std::vector<LexerActionKind> actions_;  // by ANTLR's action index
-  KnownLexerBase base_;                   // what a known base class does
-  int dot_type_ = -1;                     // DOT_SYMBOL, for kEmitDot
+  // Per action index, a capitalised command's argument resolved: the
+  // channel, token type or mode it names (-1: none).
+  std::vector<int> command_args_;
+  KnownLexerBase base_;  // what a known base class does
+  int dot_type_ = -1;    // DOT_SYMBOL, for kEmitDot
   // Tokens split off the front of the token being made, in order.
   std::deque<std::unique_ptr<antlr4::Token>> pending_;
 };
