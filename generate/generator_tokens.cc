@@ -74,7 +74,7 @@ bool Generator::PickContextText(int type, absl::Span<const int32_t> want,
   const absl::string_view text = PickTokenTextOfType(
       *options.context, options.context_tokens, options.context_token_rules,
       type, static_cast<size_t>(room), rng, want);
-  if (text.empty() || !tokens_.KeepsMode(type, text)) return false;
+  if (text.empty() || !tokens_.StandsAlone(type, text)) return false;
   text_.assign(text.data(), text.size());
   return true;
 }

@@ -409,18 +409,20 @@ bool TokenGenerator::ChangesMode(int rule) const {
          !grammar_.lexer_chains().needed[rule];
 }
 
-bool TokenGenerator::KeepsMode(int type, absl::string_view text) {
-  if (dfa_ == nullptr || type <= 0 || type > grammar_.max_token_type() ||
-      !mode_free_[type]) {
+bool TokenGenerator::StandsAlone(int type, absl::string_view text) {
+  if (dfa_ == nullptr || type <= 0 || type > grammar_.max_token_type()) {
     return true;
   }
+  // Without a rule that keeps the mode, the lexer chains write the type.
+  bool ends = !ends_[type] || !mode_free_[type];
   for (int32_t rule : grammar_.lexer_rules_for_token(type)) {
     if (ChangesMode(rule)) continue;
     const int32_t by =
         dfa_->AcceptedRule(dfa_->Run(dfa_->Start(rule_mode_[rule]), text));
     if (by >= 0 && ChangesMode(by)) return false;
+    ends = ends || Ends(rule, text);
   }
-  return true;
+  return ends;
 }
 
 bool TokenGenerator::LexesEverywhere(int type, absl::string_view text) {
@@ -469,7 +471,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
   if (!TextAlone(type)) pool = nullptr;
   if (pool != nullptr && (from_code || rng.Chance(pool_probability))) {
     const std::string* s = pool->Pick(type, enclosing, max_len, rng);
-    if (s != nullptr && KeepsMode(type, *s)) {
+    if (s != nullptr && StandsAlone(type, *s)) {
       out->assign(*s);
       return;
     }
@@ -501,7 +503,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
       }
       if (Walk(rule, &rng, std::max(cap, shortest_[type].size()), out) &&
           !out->empty() && out->size() <= max_len &&
-          LexesAs(type, rule, *out) && KeepsMode(type, *out) &&
+          LexesAs(type, rule, *out) && StandsAlone(type, *out) &&
           (!ends_[type] || Ends(rule, *out)) &&
           (!familiar || Familiar(type, rule, *out)) &&
           (attempt + 1 == tries || LexesEverywhere(type, *out))) {
@@ -512,7 +514,7 @@ void TokenGenerator::Generate(int type, Rng& rng, size_t max_len,
     wide_ = true;
     if (familiar && pool != nullptr) {
       const std::string* s = pool->Pick(type, enclosing, max_len, rng);
-      if (s != nullptr && KeepsMode(type, *s)) {
+      if (s != nullptr && StandsAlone(type, *s)) {
         out->assign(*s);
         return;
       }

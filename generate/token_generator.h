@@ -82,11 +82,14 @@ class TokenGenerator {
   // such as a skipped `#`, enters the type's mode, since the tree keeps
   // that prefix apart from the token's text.
   bool TextAlone(int type) const { return text_alone_[type]; }
-  // False if the lexer reads `text` of `type` by a rule that changes the
-  // mode (ANTLR 3's `{` in an action is ACTION_CONTENT that pushes a
-  // nested action, which needs its own `}`) while another rule makes the
-  // type without: the text alone would leave the lexer in another mode.
-  bool KeepsMode(int type, absl::string_view text);
+  // False if `text` of `type` (from the corpus or the input being mutated)
+  // would not stand for one token by itself: the lexer reads it by a rule
+  // that changes the mode (ANTLR 3's `{` in an action is ACTION_CONTENT
+  // that pushes a nested action, which needs its own `}`) while another
+  // rule makes the type without, or the separator does not end it where
+  // it ends the type's shortest text (yini's NL may end in a line comment,
+  // which swallows what follows).
+  bool StandsAlone(int type, absl::string_view text);
   // True if `type` has more than a fixed spelling: not a literal, and some
   // lexer rule making it branches (identifiers, numbers, strings; not a
   // keyword spelled letter by letter), or the lexer's code makes it (a
@@ -195,7 +198,7 @@ class TokenGenerator {
   // separator continues).
   std::vector<bool> ends_;
   std::vector<bool> text_alone_;  // per type: TextAlone
-  // Per type: some rule makes it without changing the mode (KeepsMode).
+  // Per type: some rule makes it without changing the mode (StandsAlone).
   std::vector<bool> mode_free_;
   std::vector<int> rule_mode_;                 // lexer rule -> mode
   std::vector<std::vector<int>> printable_;    // lexer set -> printable members

@@ -143,8 +143,8 @@ TEST(LexerChains, ATextWhoseRuleChangesTheModeIsNotWrittenAlone) {
   const Grammar* g = p.grammar.get();
   Weights weights(*g);
   GeneratorKit kit(*g, weights, &p.pool);
-  EXPECT_FALSE(kit.tokens.KeepsMode(p.type, "{"));
-  EXPECT_TRUE(kit.tokens.KeepsMode(p.type, "x"));
+  EXPECT_FALSE(kit.tokens.StandsAlone(p.type, "{"));
+  EXPECT_TRUE(kit.tokens.StandsAlone(p.type, "x"));
   Parser parser(*g);
   const int action = g->FindRule("action");
   Rng rng(5);
