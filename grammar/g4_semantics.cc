@@ -406,6 +406,26 @@ std::vector<std::string> G4CodeWords(absl::string_view code) {
   return out;
 }
 
+absl::flat_hash_set<std::string> G4TokensCodeMayMake(
+    const std::vector<std::string>& files,
+    const std::vector<G4Semantic>& semantics) {
+  absl::flat_hash_set<std::string> names;
+  for (const G4Semantic& s : semantics) {
+    for (std::string& w : G4CodeWords(s.text)) names.insert(std::move(w));
+  }
+  for (const std::vector<std::string>& group :
+       {files, G4ImportedFiles(files)}) {
+    for (const std::string& file : group) {
+      absl::StatusOr<std::string> text = ReadFile(file);
+      if (!text.ok()) continue;
+      for (std::string& name : G4DeclaredTokens(*text)) {
+        names.insert(std::move(name));
+      }
+    }
+  }
+  return names;
+}
+
 std::vector<std::string> G4ImportedFiles(
     const std::vector<std::string>& files) {
   namespace fs = std::filesystem;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 
 namespace grammut {
@@ -77,6 +78,13 @@ std::vector<std::string> G4DeclaredTokens(absl::string_view text);
 // G4CodeWords lists the identifiers in `code`, the text of an action or
 // predicate (`{setType(NAME);}` gives setType and NAME), in order.
 std::vector<std::string> G4CodeWords(absl::string_view code);
+
+// G4TokensCodeMayMake lists the token names the lexer's code may make:
+// those the `tokens {}` blocks of `files` (and the files they import)
+// declare, and the words of the `semantics`' texts.
+absl::flat_hash_set<std::string> G4TokensCodeMayMake(
+    const std::vector<std::string>& files,
+    const std::vector<G4Semantic>& semantics);
 
 // G4ImportedFiles lists the .g4 files that `files` import (G4Imports),
 // found beside the importing file, and those they import in turn, each
