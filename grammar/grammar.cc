@@ -14,8 +14,8 @@
 #include "atn/ATN.h"
 #include "atn/ATNDeserializer.h"
 #include "atn/ATNType.h"
-#include "base/file_io.h"
 #include "base/fingerprint.h"
+#include "base/report_once.h"
 #include "grammar/antlr/atn_convert.h"
 #include "grammar/antlr/lexer_eof_loops.h"
 #include "grammar/g4_compiler.h"
@@ -137,22 +137,9 @@ absl::StatusOr<std::unique_ptr<Grammar>> Grammar::Load(
   PredicateMappings user;
   (*g)->UseSemantics(ReadPredicateSources(spec, &user), &user);
   ReportUnknownPredicates((*g)->predicates(), (*g)->name());
-  std::vector<std::string> g4 = G4FilesOf(spec);
+  const std::vector<std::string> g4 = G4FilesOf(spec);
   if (!g4.empty()) {
-    absl::flat_hash_set<std::string> code_may_make;
-    for (const G4Semantic& s : (*g)->semantics()) {
-      for (std::string& w : G4CodeWords(s.text)) code_may_make.insert(w);
-    }
-    for (const std::vector<std::string>& files : {g4, G4ImportedFiles(g4)}) {
-      for (const std::string& file : files) {
-        absl::StatusOr<std::string> text = ReadFile(file);
-        if (!text.ok()) continue;
-        for (std::string& name : G4DeclaredTokens(*text)) {
-          code_may_make.insert(std::move(name));
-        }
-      }
-    }
-    (*g)->LeaveOutImplicitTokens(code_may_make);
+    (*g)->LeaveOutImplicitTokens(G4TokensCodeMayMake(g4, (*g)->semantics()));
   }
   return g;
 }
@@ -266,11 +253,15 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
   }
   // ANTLR's lexer would recurse without end at the end of every input on a
   // loop that matches EOF (lexer_eof_loops.h).
-  absl::StatusOr<int> repaired =
-      atn_internal::RepairLexerEofLoops(*lexer_atn_, lexer_.rule_names);
-  if (!repaired.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name_, ": ", repaired.status().message()));
+  std::vector<std::string> emptied;
+  atn_internal::RepairLexerEofLoops(*lexer_atn_, lexer_.rule_names, &emptied);
+  for (const std::string& rule : emptied) {
+    ReportOnce(absl::StrCat(
+        "grammut: ", name_, ": lexer rule ", rule,
+        " matches EOF alone inside a loop, where ANTLR's lexer interpreter "
+        "would recurse without end at the end of every input: that EOF is "
+        "taken out (a text that ends inside the rule no longer lexes as "
+        "it)"));
   }
   vocabulary_ = std::make_unique<antlr4::dfa::Vocabulary>(
       parser_.literal_names, parser_.symbolic_names);

@@ -2,13 +2,11 @@
 #include "grammar/predicate_table.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
-#include <mutex>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "base/file_io.h"
+#include "base/report_once.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/grammar.h"
 
@@ -33,20 +31,6 @@ std::vector<const G4Semantic*> InNumberingOrder(
                      return rank(a) < rank(b);
                    });
   return preds;
-}
-
-// Process-wide memory of what was already reported.
-std::mutex report_mu;
-absl::flat_hash_set<std::string>& Reported() {
-  static auto* reported = new absl::flat_hash_set<std::string>();
-  return *reported;
-}
-
-void ReportOnce(const std::string& line) {
-  std::lock_guard<std::mutex> lock(report_mu);
-  if (Reported().insert(line).second) {
-    std::fprintf(stderr, "%s\n", line.c_str());
-  }
 }
 
 }  // namespace

@@ -64,8 +64,9 @@ bool ReachableAtEof(const antlr4::atn::ATN& atn, const ATNState* from,
 
 }  // namespace
 
-absl::StatusOr<int> RepairLexerEofLoops(
-    antlr4::atn::ATN& lexer_atn, const std::vector<std::string>& rule_names) {
+int RepairLexerEofLoops(antlr4::atn::ATN& lexer_atn,
+                        const std::vector<std::string>& rule_names,
+                        std::vector<std::string>* emptied) {
   int replaced = 0;
   std::vector<char> seen;
   for (ATNState* s : lexer_atn.states) {
@@ -77,12 +78,9 @@ absl::StatusOr<int> RepairLexerEofLoops(
       antlr4::misc::IntervalSet symbols = t->label();
       symbols.remove(static_cast<ssize_t>(-1));
       if (symbols.isEmpty()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "lexer rule ",
-            s->ruleIndex < rule_names.size() ? rule_names[s->ruleIndex]
-                                             : absl::StrCat(s->ruleIndex),
-            " matches EOF inside a loop; ANTLR's lexer would recurse without "
-            "end at the end of every input"));
+        emptied->push_back(s->ruleIndex < rule_names.size()
+                               ? rule_names[s->ruleIndex]
+                               : absl::StrCat(s->ruleIndex));
       }
       Transition* repaired = new antlr4::atn::SetTransition(t->target, symbols);
       delete t;

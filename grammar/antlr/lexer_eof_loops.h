@@ -18,8 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
-
 namespace antlr4 {
 namespace atn {
 class ATN;
@@ -32,11 +30,14 @@ namespace atn_internal {
 // RepairLexerEofLoops replaces each edge of `lexer_atn` that matches EOF and
 // lies on a loop of edges crossed without input (epsilon, predicate, action,
 // rule call and return, or EOF itself) by a set edge over the same symbols
-// without EOF. Returns the number of edges replaced. Errors
-// (InvalidArgument, naming the rule from `rule_names`) when such an edge
-// matches EOF only, as in `( EOF )*`: nothing is left to match.
-absl::StatusOr<int> RepairLexerEofLoops(
-    antlr4::atn::ATN& lexer_atn, const std::vector<std::string>& rule_names);
+// without EOF. Returns the number of edges replaced. An edge that matches
+// EOF only (`( EOF )*`, or grammars-v4 Prolog's nested comment `'/*'
+// (COMMENT | .)*? ('*/' | EOF)`, whose loop runs through a return) is left
+// matching nothing, and the rule's name (from `rule_names`) is added to
+// `emptied`: a text that ends inside it no longer lexes as it.
+int RepairLexerEofLoops(antlr4::atn::ATN& lexer_atn,
+                        const std::vector<std::string>& rule_names,
+                        std::vector<std::string>* emptied);
 
 }  // namespace atn_internal
 }  // namespace grammut
