@@ -55,9 +55,12 @@ struct ParseOptions {
   // `bindings`, the doctor's corpus): 15 times the base prediction work
   // (ten seconds more at most, the same per token), as ambiguous public
   // grammars need for their examples (grammars-v4's SCSS: a few million
-  // steps for 150 tokens). The fuzzer keeps the defaults.
+  // steps for 150 tokens), and files up to 8 MiB (grammars-v4's PGN
+  // examples: game collections of 1 to 2 MB). The fuzzer keeps the
+  // defaults.
   static ParseOptions ForFiles() {
     ParseOptions o;
+    o.max_bytes = size_t{8} << 20;
     o.prediction_steps = 30000000;
     return o;
   }

@@ -134,6 +134,23 @@ TEST(Parser, OneMegabyteOfRandomBytesIsParsedOrRefused) {
   EXPECT_EQ(r2.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
+TEST(Parser, FilesMayBeLargerThanFuzzerInputs) {
+  auto g = testing::LoadShipped("json");
+  // A two-megabyte JSON array: over the fuzzer's limit, within a file's.
+  std::string big = "[";
+  while (big.size() < (size_t{2} << 20)) big += "12345678,";
+  big += "0]";
+  Parser fuzzer_limits(*g);
+  auto refused = fuzzer_limits.Parse(big);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+  Parser file_limits(*g, ParseOptions::ForFiles());
+  auto parsed = file_limits.Parse(big);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->syntax_errors, 0);
+  EXPECT_EQ(parsed->tree.Text(), big);
+}
+
 TEST(Parser, DeepNestingIsRefusedNotACrash) {
   auto g = testing::LoadShipped("json");
   Parser parser(*g);
