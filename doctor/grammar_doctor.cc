@@ -6,6 +6,7 @@
 #include <cctype>
 #include <memory>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -178,7 +179,17 @@ void CheckLexer(const Grammar& g, DoctorReport* report) {
     report->shadowed.push_back(LexerFinding{s.rule, s.mode, s.by, s.example,
                                             s.parser_uses, generated(s)});
   }
+  // Rules guarded by counter predicates that do not hold at the start
+  // (`{listDepth > 0}?`) make their tokens only where the counters allow,
+  // which the check does not follow: no finding.
+  absl::flat_hash_set<int> counted;
+  for (const PredicateSite& p : g.predicates().sites()) {
+    if (p.lexer && p.meaning && CounterFalseAtStart(*p.meaning)) {
+      counted.insert(p.rule);
+    }
+  }
   for (const ShadowedLexerRule& s : check.no_text) {
+    if (counted.contains(s.rule_index)) continue;
     report->no_text.push_back(
         LexerFinding{s.rule, s.mode, "", "", s.parser_uses, generated(s)});
   }

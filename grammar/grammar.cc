@@ -171,6 +171,8 @@ void Grammar::LeaveOutImplicitTokens(
 
 void Grammar::UseSemantics(std::vector<G4Semantic> source,
                            const PredicateMappings* user) {
+  PredicateTable table = BuildPredicateTable(*this, source, user);
+  if (CloseLexerPredicatesFalseAtStart(table)) AnalyseTokens();
   indentation_ = DetectIndentation(*this, source);
   const IndentationScheme& layout = indentation_;
   if (layout.active() && separator_.empty()) {
@@ -186,7 +188,7 @@ void Grammar::UseSemantics(std::vector<G4Semantic> source,
       if (!separator_ok_.empty()) separator_ok_[0] = true;
     }
   }
-  SetPredicates(BuildPredicateTable(*this, source, user));
+  SetPredicates(std::move(table));
   DropSplittingLexerRules(source);
   semantics_ = std::move(source);
 }
@@ -286,9 +288,16 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
           "'; its rules are: ", absl::StrJoin(parser_.rule_names, ", ")));
     }
   }
+  AnalyseTokens();
+  BuildDecisions();
+  return absl::OkStatus();
+}
+
+void Grammar::AnalyseTokens() {
   BuildTokenTables();
   FindUnmakeableTokens();
   ComputeParserCosts();
+  start_needs_unmakeable_ = false;
   if (rule_min_cost(start_rule_).bytes >= kUnreachableCost &&
       !token_unmakeable_.empty()) {
     // The start rule cannot do without them: generate them all the same.
@@ -296,8 +305,27 @@ absl::Status Grammar::Init(absl::string_view start_rule) {
     start_needs_unmakeable_ = true;
     ComputeParserCosts();
   }
-  BuildDecisions();
-  return absl::OkStatus();
+}
+
+bool Grammar::CloseLexerPredicatesFalseAtStart(const PredicateTable& table) {
+  int32_t empty_set = -1;
+  for (const PredicateSite& site : table.sites()) {
+    if (!site.lexer || !site.meaning || site.edge < 0 ||
+        site.edge >= static_cast<int32_t>(lexer_graph_.edges.size()) ||
+        !CounterFalseAtStart(*site.meaning)) {
+      continue;
+    }
+    if (empty_set < 0) {
+      empty_set = static_cast<int32_t>(lexer_graph_.sets.size());
+      lexer_graph_.sets.emplace_back();
+    }
+    AtnEdge& e = lexer_graph_.edges[site.edge];
+    e.kind = EdgeKind::kSet;
+    e.set = empty_set;
+  }
+  if (empty_set < 0) return false;
+  lexer_chains_ = FindLexerChains(lexer_graph_);
+  return true;
 }
 
 void Grammar::ComputeParserCosts() {
@@ -418,8 +446,14 @@ void Grammar::BuildTokenTables() {
       literal_text_[t] = UnquoteLiteral(parser_.literal_names[t]);
     }
   }
-  lexer_cost_ =
-      ComputeMinCosts(lexer_graph_, [](const AtnEdge&) { return int64_t{1}; });
+  lexer_cost_ = ComputeMinCosts(lexer_graph_, [this](const AtnEdge& e) {
+    // An empty set (a predicate closed: CloseLexerPredicatesFalseAtStart)
+    // cannot be passed.
+    return (e.kind == EdgeKind::kSet || e.kind == EdgeKind::kRange) &&
+                   lexer_graph_.sets[e.set].empty()
+               ? kUnreachableCost
+               : int64_t{1};
+  });
   const std::vector<int> rule_types =
       atn_internal::LexerRuleTokenTypes(*lexer_atn_);
   lexer_rule_type_ = rule_types;

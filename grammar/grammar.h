@@ -280,6 +280,15 @@ class Grammar {
   Grammar();
   absl::Status Init(absl::string_view start_rule);
   void BuildTokenTables();
+  // The token tables, unmakeable tokens and parser costs, from the lexer
+  // graph (again after CloseLexerPredicatesFalseAtStart).
+  void AnalyseTokens();
+  // Makes the lexer graph's edges of counter predicates that do not hold
+  // at the start of the input (`{listDepth > 0}?`, all counters 0) pass
+  // nothing, so the analyses that take the lexer's predicates as true
+  // (LexerDfa, token texts) do not read every text as that rule's. True if
+  // it closed any.
+  bool CloseLexerPredicatesFalseAtStart(const PredicateTable& table);
   void BuildDecisions();
   void ChooseSeparator();
   void BuildTokenModes();

@@ -5,6 +5,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/strip.h"
 #include "grammar/predicate_vocabulary.h"
 
@@ -44,7 +45,69 @@ LexerActionKind LookUpLexerAction(absl::string_view normalized) {
   if (normalized == "popmodeoncurlybracketclose()") {
     return LexerActionKind::kCurlyClose;
   }
+  if (ParseCounterChange(normalized)) return LexerActionKind::kCounterChange;
   return LexerActionKind::kUnknown;
+}
+
+std::optional<CounterChange> ParseCounterChange(absl::string_view k) {
+  absl::ConsumeSuffix(&k, ";");
+  auto is_name = [](absl::string_view n) {
+    if (n.empty() || absl::ascii_isdigit(n[0]) || n[0] == '.') return false;
+    for (char c : n) {
+      if (!absl::ascii_isalnum(c) && c != '_' && c != '.') return false;
+    }
+    return true;
+  };
+  CounterChange c;
+  for (absl::string_view receiver : {"this.", "self."}) {
+    if (absl::ConsumePrefix(&k, receiver)) break;
+  }
+  // `++n`, `--n`, `n++`, `n--`.
+  int step = 0;
+  if (absl::ConsumePrefix(&k, "++") || absl::ConsumeSuffix(&k, "++")) {
+    step = 1;
+  } else if (absl::ConsumePrefix(&k, "--") || absl::ConsumeSuffix(&k, "--")) {
+    step = -1;
+  }
+  if (step != 0) {
+    for (absl::string_view receiver : {"this.", "self."}) {
+      if (absl::ConsumePrefix(&k, receiver)) break;
+    }
+    if (!is_name(k)) return std::nullopt;
+    c.counter = std::string(k);
+    c.amount = step;
+    return c;
+  }
+  const size_t eq = k.find('=');
+  if (eq == absl::string_view::npos || eq == 0) return std::nullopt;
+  absl::string_view name = k.substr(0, eq);
+  absl::string_view value = k.substr(eq + 1);
+  int sign = 0;
+  if (absl::ConsumeSuffix(&name, "+")) {
+    sign = 1;
+  } else if (absl::ConsumeSuffix(&name, "-")) {
+    sign = -1;
+  }
+  if (!is_name(name)) return std::nullopt;
+  for (absl::string_view receiver : {"this.", "self."}) {
+    if (absl::ConsumePrefix(&value, receiver)) break;
+  }
+  if (sign == 0 && absl::ConsumePrefix(&value, name)) {
+    // `n=n+1`, `n=n-1`
+    if (absl::ConsumePrefix(&value, "+")) {
+      sign = 1;
+    } else if (absl::ConsumePrefix(&value, "-")) {
+      sign = -1;
+    } else {
+      return std::nullopt;
+    }
+  }
+  int64_t amount = 0;
+  if (!absl::SimpleAtoi(value, &amount)) return std::nullopt;
+  c.counter = std::string(name);
+  c.set = sign == 0;
+  c.amount = sign == 0 ? amount : sign * amount;
+  return c;
 }
 
 std::string LexerActionName(LexerActionKind kind) {
@@ -91,6 +154,9 @@ std::string LexerActionName(LexerActionKind kind) {
     case LexerActionKind::kCurlyClose:
       return "PopModeOnCurlyBracketClose(): the `}` that closes it "
              "(PhpLexerBase)";
+    case LexerActionKind::kCounterChange:
+      return "COUNTER++ (also --, += N, -= N, = N): a counter the lexer's "
+             "predicates read";
     case LexerActionKind::kUnknown:
       break;
   }
@@ -132,6 +198,17 @@ std::vector<std::string> LexerActionArguments(
     args.emplace_back(absl::StripAsciiWhitespace(text.substr(open + 1)));
   }
   return args;
+}
+
+std::vector<CounterChange> LexerCounterChanges(
+    const std::vector<G4Semantic>& semantics) {
+  std::vector<CounterChange> changes;
+  for (const G4Semantic& s : semantics) {
+    if (!IsLexerAction(s)) continue;
+    changes.push_back(ParseCounterChange(NormalizePredicateText(s.text))
+                          .value_or(CounterChange()));
+  }
+  return changes;
 }
 
 }  // namespace grammut

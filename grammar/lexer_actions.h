@@ -17,6 +17,8 @@
 #ifndef GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
 #define GRAMMUT_GRAMMAR_LEXER_ACTIONS_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,7 +60,22 @@ enum class LexerActionKind {
                   // or style tag's body follows
   kInsideString,  // `SetInsideString()`: `{$` opens code in a string
   kCurlyClose,    // `PopModeOnCurlyBracketClose()`: `}` closes it
+  // A counter the lexer keeps for its predicates (`{listDepth++;}`,
+  // `{depth -= 1;}`, `{depth = 0;}`; predicate_vocabulary.h's
+  // kCounterCompare reads it): LexerCounterChanges says how.
+  kCounterChange,
 };
+
+// What a kCounterChange action does to its counter.
+struct CounterChange {
+  std::string counter;  // normalized name; empty: the action is no such
+  bool set = false;     // `counter = amount`, else `counter += amount`
+  int64_t amount = 0;
+};
+
+// ParseCounterChange reads a normalized action text (`listdepth++`,
+// `++n`, `n-=2`, `n=n+1`, `n=0`; one statement), or returns nullopt.
+std::optional<CounterChange> ParseCounterChange(absl::string_view normalized);
 
 // The kind of the lexer action with the normalized text (as
 // NormalizePredicateText makes it: `handlecomment()`), or kUnknown.
@@ -76,6 +93,11 @@ std::vector<LexerActionKind> LexerActionKinds(
 // The argument of each of those actions that is a command spelt with a
 // capital (`X` of `Channel(X)`), else empty; indexed as LexerActionKinds.
 std::vector<std::string> LexerActionArguments(
+    const std::vector<G4Semantic>& semantics);
+
+// What each of those actions that is a kCounterChange does (the others:
+// an empty counter); indexed as LexerActionKinds.
+std::vector<CounterChange> LexerCounterChanges(
     const std::vector<G4Semantic>& semantics);
 
 // How many characters a Lua comment's rest takes after `--`, given the

@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "base/file_io.h"
 #include "base/report_once.h"
 #include "grammar/antlr/atn_semantics.h"
 #include "grammar/grammar.h"
+#include "grammar/lexer_actions.h"
 
 namespace grammut {
 namespace {
@@ -72,6 +74,13 @@ PredicateTable BuildPredicateTable(const Grammar& grammar,
                             std::make_tuple(b.lexer, b.rule, b.index);
                    });
   t.parser_edge_.assign(grammar.parser_graph().edges.size(), -1);
+  // Counters some lexer action changes: only lexer predicates on those are
+  // counter comparisons.
+  absl::flat_hash_set<std::string> counters;
+  for (const CounterChange& c : LexerCounterChanges(
+           std::vector<G4Semantic>(source.begin(), source.end()))) {
+    if (!c.counter.empty()) counters.insert(c.counter);
+  }
   for (size_t i = 0; i < edges.size();) {
     size_t j = i;
     while (j < edges.size() && edges[j].lexer == edges[i].lexer &&
@@ -111,6 +120,11 @@ PredicateTable BuildPredicateTable(const Grammar& grammar,
           site.handled_by = user->origin.at(key);
         } else if ((site.meaning = LookUpPredicate(key))) {
           site.handled_by = "built-in";
+          if (site.meaning->entry == PredicateEntry::kCounterCompare &&
+              (!lexer || !counters.contains(site.meaning->texts.front()))) {
+            site.meaning.reset();
+            site.handled_by.clear();
+          }
         }
       }
       const int32_t at = static_cast<int32_t>(t.sites_.size());

@@ -9,6 +9,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -79,6 +80,36 @@ std::optional<PredicateMeaning> NextCharComparison(absl::string_view k) {
                         absl::CEscape(c), "'");
   m.negate = negate;
   m.texts = {c};
+  return m;
+}
+
+// `depth>0` and the like (normalized): a counter's name (a letter or `_`,
+// then letters, digits, `_` or `.`), a comparison and a whole number.
+std::optional<PredicateMeaning> CounterComparison(absl::string_view k) {
+  size_t n = 0;
+  while (n < k.size() &&
+         (absl::ascii_isalnum(k[n]) || k[n] == '_' || (n > 0 && k[n] == '.'))) {
+    ++n;
+  }
+  if (n == 0 || absl::ascii_isdigit(k[0])) return std::nullopt;
+  const absl::string_view counter = k.substr(0, n);
+  k.remove_prefix(n);
+  std::string compare;
+  for (absl::string_view op : {"<=", ">=", "==", "!=", "<", ">"}) {
+    if (absl::ConsumePrefix(&k, op)) {
+      compare = std::string(op);
+      break;
+    }
+  }
+  int64_t value = 0;
+  if (compare.empty() || !absl::SimpleAtoi(k, &value)) return std::nullopt;
+  PredicateMeaning m;
+  m.entry = PredicateEntry::kCounterCompare;
+  m.texts = {std::string(counter)};
+  m.compare = compare;
+  m.value = value;
+  m.name = absl::StrCat("COUNTER ", compare, " N (", counter, " ", compare, " ",
+                        value, ")");
   return m;
 }
 
@@ -200,8 +231,8 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
-  } else {
-    m = NextCharComparison(k);
+  } else if (!(m = NextCharComparison(k))) {
+    m = CounterComparison(k);
   }
   if (m && negate) {
     m->negate = !m->negate;
@@ -251,8 +282,29 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
       }
       break;
     }
+    case PredicateEntry::kCounterCompare: {
+      if (v.counters == nullptr || m.texts.empty()) return true;
+      const auto it = v.counters->find(m.texts.front());
+      const int64_t c = it == v.counters->end() ? 0 : it->second;
+      const std::string& op = m.compare;
+      holds = op == "<"    ? c < m.value
+              : op == "<=" ? c <= m.value
+              : op == ">"  ? c > m.value
+              : op == ">=" ? c >= m.value
+              : op == "==" ? c == m.value
+                           : c != m.value;
+      break;
+    }
   }
   return holds != m.negate;
+}
+
+bool CounterFalseAtStart(const PredicateMeaning& meaning) {
+  if (meaning.entry != PredicateEntry::kCounterCompare) return false;
+  const LexerCounters zero;
+  PredicateView start;
+  start.counters = &zero;
+  return !EvaluatePredicate(meaning, start);
 }
 
 std::vector<std::string> PredicateEntryNames() {
@@ -268,6 +320,8 @@ std::vector<std::string> PredicateEntryNames() {
           "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
           "IsInTemplateString()",
           "_input.LA(1) == 'C' (also !=, InputStream.LA(1), ord('C'))",
+          "COUNTER > N (also <, <=, >=, ==, !=; lexer, where the lexer's "
+          "actions change COUNTER: COUNTER++, --, += N, -= N, = N)",
           "true",
           "false",
           "!ENTRY"};

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 
 namespace grammut {
@@ -41,15 +42,27 @@ enum class PredicateEntry : uint8_t {
   kInTemplateString,     // lexer: inside `${...}` with no `{` left open
   kNextCharIs,           // lexer: the next character is one of `texts`
                          // (`_input.LA(1) == '/'`); holds where unknown
+  kCounterCompare,       // lexer: a counter the lexer's own actions keep
+                         // (`{depth++;}`, lexer_actions.h) compared with a
+                         // number (`{depth > 0}?`); holds where unknown
 };
 
 // A predicate's meaning: an entry, maybe negated, with its arguments.
 struct PredicateMeaning {
   PredicateEntry entry = PredicateEntry::kTrue;
   bool negate = false;
-  std::vector<std::string> texts;  // kNextTextIs / kPrevTextIs
+  std::vector<std::string> texts;  // kNextTextIs / kPrevTextIs; the
+                                   // counter of kCounterCompare
   std::string name;                // the vocabulary entry, as doctor shows it
+  // kCounterCompare: the comparison (`<`, `<=`, `>`, `>=`, `==`, `!=`) and
+  // the number on its right.
+  std::string compare;
+  int64_t value = 0;
 };
+
+// Values of the counters a lexer's actions keep, by normalized name
+// (counters never changed are 0).
+using LexerCounters = absl::flat_hash_map<std::string, int64_t>;
 
 // What a predicate can look at, where it is evaluated.
 struct PredicateView {
@@ -65,6 +78,8 @@ struct PredicateView {
   // or kUnknownChar where the view has no characters (generation).
   int32_t next_char = kUnknownChar;
   static constexpr int32_t kUnknownChar = -2;
+  // Lexer: the counters (kCounterCompare); null where unknown.
+  const LexerCounters* counters = nullptr;
 };
 
 // NormalizePredicateText turns a predicate as written (`{this.n("get")}?`,
@@ -84,6 +99,10 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view normalized);
 // EvaluatePredicate says whether `meaning` holds at `view`.
 bool EvaluatePredicate(const PredicateMeaning& meaning,
                        const PredicateView& view);
+
+// True if `meaning` is a counter comparison that does not hold at the
+// start of the input, all counters 0 (`{listDepth > 0}?`).
+bool CounterFalseAtStart(const PredicateMeaning& meaning);
 
 // The vocabulary's entry names, for messages ("known entries: ...").
 std::vector<std::string> PredicateEntryNames();

@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "generate/generator.h"
 #include "grammar/grammar.h"
+#include "grammar/predicate_vocabulary.h"
 #include "gtest/gtest.h"
 #include "parse/parser.h"
 #include "tests/test_util.h"
@@ -29,6 +31,100 @@ TEST(LexerActions, LuaCommentTakesTheLineOrItsLongBracket) {
   EXPECT_EQ(CommentRest(""), 0);
   EXPECT_EQ(LookUpLexerAction("handlecomment()"), LexerActionKind::kLuaComment);
   EXPECT_EQ(LookUpLexerAction("mystery()"), LexerActionKind::kUnknown);
+}
+
+TEST(LexerActions, CounterChangesAreRead) {
+  auto change = [](absl::string_view text) {
+    return ParseCounterChange(NormalizePredicateText(text));
+  };
+  auto c = change("{listDepth++;}");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->counter, "listdepth");
+  EXPECT_FALSE(c->set);
+  EXPECT_EQ(c->amount, 1);
+  c = change("{ --this.depth; }");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->counter, "depth");
+  EXPECT_EQ(c->amount, -1);
+  c = change("{depth -= 2;}");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->amount, -2);
+  c = change("{this.depth = this.depth + 3;}");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->amount, 3);
+  EXPECT_FALSE(c->set);
+  c = change("{depth = 0;}");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_TRUE(c->set);
+  EXPECT_EQ(c->amount, 0);
+  EXPECT_FALSE(change("{depth = other + 1;}").has_value());
+  EXPECT_FALSE(change("{foo();}").has_value());
+  EXPECT_FALSE(change("{a++; b++;}").has_value());
+  EXPECT_EQ(LookUpLexerAction("depth++"), LexerActionKind::kCounterChange);
+}
+
+// The shape of grammars-v4's UCB Logo lexer: inside `[...]` every word is a
+// WORD, outside a NAME, told apart by a counter the brackets' actions keep
+// and WORD's predicate reads. Taken as true, the predicate makes every
+// name a WORD and nothing outside brackets parses.
+constexpr char kCounters[] =
+    "grammar Counters;\n"
+    "@lexer::members { int depth = 0; }\n"
+    "s : item* EOF ;\n"
+    "item : NAME | list ;\n"
+    "list : OPEN (WORD | list)* CLOSE ;\n"
+    "WORD : {depth > 0}? [a-z]+ ;\n"
+    "NAME : [a-z]+ ;\n"
+    "OPEN : '[' {depth++;} ;\n"
+    "CLOSE : ']' {depth--;} ;\n"
+    "WS : [ \\t\\r\\n]+ -> skip ;\n";
+
+TEST(LexerActions, ACounterTellsTokensApart) {
+  auto g = testing::LoadG4Text("Counters.g4", kCounters, "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  Parser parser(**g);
+  auto r = parser.Parse("a [b [c] d] e");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->syntax_errors, 0) << r->first_error;
+  std::string kinds;
+  for (const Node& n : r->tree.nodes()) {
+    if (n.is_rule) continue;
+    if (n.symbol == (*g)->token_type_named("WORD")) kinds += 'W';
+    if (n.symbol == (*g)->token_type_named("NAME")) kinds += 'N';
+  }
+  EXPECT_EQ(kinds, "NWWWN");
+  // A second input starts with the counter at 0 again.
+  auto again = parser.Parse("[x");
+  ASSERT_TRUE(again.ok());
+  auto after = parser.Parse("y");
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->syntax_errors, 0) << after->first_error;
+}
+
+// Generation reads WORD's predicate as false outside brackets (where every
+// counter is 0), so a NAME there is written as one and parses as one.
+TEST(LexerActions, GenerationWritesNamesOutsideBrackets) {
+  auto g = testing::LoadG4Text("Counters.g4", kCounters, "s");
+  ASSERT_TRUE(g.ok()) << g.status();
+  testing::ExpectGeneratedInputsParse(**g, 300, 5);
+  Weights weights(**g);
+  GeneratorKit kit(**g, weights, nullptr);
+  Parser parser(**g);
+  GenerateOptions options;
+  options.mode = ProbabilityMode::kUniform;
+  Rng rng(9);
+  Tree tree;
+  const int name = (*g)->token_type_named("NAME");
+  bool named = false;
+  for (int i = 0; i < 300 && !named; ++i) {
+    ASSERT_TRUE(
+        kit.generator.Generate((*g)->start_rule(), rng, options, &tree));
+    auto r = parser.Parse(tree.Text());
+    ASSERT_TRUE(r.ok());
+    for (const Node& n : r->tree.nodes())
+      named |= !n.is_rule && n.symbol == name;
+  }
+  EXPECT_TRUE(named) << "no NAME outside brackets in 300 inputs";
 }
 
 // The shape of grammars-v4's Lua lexer: `--` whose action reads on over the

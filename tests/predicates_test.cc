@@ -231,6 +231,42 @@ WS : ' ' -> skip ;
   EXPECT_EQ(eq->name, "_input.LA(1) == '\\n'");
 }
 
+// A comparison of a counter with a number is a counter predicate only in
+// the lexer, and only on a counter some lexer action changes: elsewhere it
+// stays unknown (ANTLR's true), as grammut cannot know the value.
+TEST(PredicateTable, CounterComparisonsNeedACounterTheLexerKeeps) {
+  const std::optional<PredicateMeaning> m =
+      LookUpPredicate(NormalizePredicateText("{ this.depth >= 2 }?"));
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->entry, PredicateEntry::kCounterCompare);
+  EXPECT_EQ(m->texts, std::vector<std::string>{"depth"});
+  EXPECT_EQ(m->compare, ">=");
+  EXPECT_EQ(m->value, 2);
+  LexerCounters counters = {{"depth", 1}};
+  PredicateView v;
+  EXPECT_TRUE(EvaluatePredicate(*m, v));  // counters unknown: holds
+  v.counters = &counters;
+  EXPECT_FALSE(EvaluatePredicate(*m, v));
+  counters["depth"] = 2;
+  EXPECT_TRUE(EvaluatePredicate(*m, v));
+  EXPECT_TRUE(CounterFalseAtStart(*m));
+  EXPECT_FALSE(LookUpPredicate("n<total").has_value());
+  ::testing::internal::CaptureStderr();
+  Loaded l = Load("Uncounted.g4", R"(grammar Uncounted;
+s : {depth > 0}? ID EOF ;
+ID : {level == 0}? [a-z]+ ;
+DEEP : '(' {depth++;} ;
+WS : [ ]+ -> skip ;
+)");
+  ::testing::internal::GetCapturedStderr();
+  ASSERT_NE(l.grammar, nullptr);
+  ASSERT_EQ(l.grammar->predicates().sites().size(), 2u);
+  for (const PredicateSite& site : l.grammar->predicates().sites()) {
+    EXPECT_FALSE(site.meaning.has_value()) << site.text;
+  }
+  EXPECT_EQ(Errors(l, "abc"), 0);
+}
+
 TEST(PredicateTable, UnknownPredicatesAreReportedOnceAndHold) {
   ::testing::internal::CaptureStderr();
   Loaded l = Load("Unknown.g4", R"(grammar Unknown;

@@ -35,6 +35,7 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
       grammar_(g),
       predicate_state_(g),
       actions_(LexerActionKinds(g.semantics())),
+      counter_changes_(LexerCounterChanges(g.semantics())),
       base_(g, actions_),
       dot_type_(g.token_type_named("DOT_SYMBOL")) {
   const std::vector<std::string> args = LexerActionArguments(g.semantics());
@@ -70,6 +71,7 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
 void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
   predicate_state_.Reset();
+  counters_.clear();
   base_.Reset();
   pending_.clear();
 }
@@ -108,6 +110,7 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   // ANTLR's lexer has the input at the predicate's place here.
   const size_t next = _input->LA(1);
   view.next_char = next == antlr4::Token::EOF ? -1 : static_cast<int32_t>(next);
+  view.counters = &counters_;
   return EvaluatePredicate(*m, view);
 }
 
@@ -156,6 +159,12 @@ void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
           tokenStartCharIndex, tokenStartLine, tokenStartCharPositionInLine)));
       ++tokenStartCharIndex;
       ++tokenStartCharPositionInLine;
+      break;
+    }
+    case LexerActionKind::kCounterChange: {
+      const CounterChange& c = counter_changes_[action];
+      int64_t& value = counters_[c.counter];
+      value = c.set ? c.amount : value + c.amount;
       break;
     }
     default:  // the base classes' (known_lexer_bases.h), or unknown

@@ -134,6 +134,9 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   // Per action index, a capitalised command's argument resolved: the
   // channel, token type or mode it names (-1: none).
   std::vector<int> command_args_;
+  // Per action index, what a kCounterChange does, and the counters.
+  std::vector<CounterChange> counter_changes_;
+  LexerCounters counters_;
   KnownLexerBase base_;  // what a known base class does
   int dot_type_ = -1;    // DOT_SYMBOL, for kEmitDot
   // Tokens split off the front of the token being made, in order.
