@@ -45,7 +45,26 @@ LexerActionKind LookUpLexerAction(absl::string_view normalized) {
   if (normalized == "popmodeoncurlybracketclose()") {
     return LexerActionKind::kCurlyClose;
   }
+  if (normalized == "onclosebrace()") {
+    return LexerActionKind::kSkipAndPopModeWhenClosed;
+  }
+  if (normalized == "oninterpolatedregularstringstart()") {
+    return LexerActionKind::kRegularInterpolationStart;
+  }
+  if (normalized == "oninterpolatedverbatiumstringstart()") {
+    return LexerActionKind::kVerbatimInterpolationStart;
+  }
+  if (normalized == "ondoublequoteinside()") {
+    return LexerActionKind::kInterpolationQuote;
+  }
+  if (normalized == "oncolon()") return LexerActionKind::kInterpolationColon;
   if (ParseCounterChange(normalized)) return LexerActionKind::kCounterChange;
+  // Code that pops the mode (a `}` or `)` closing an interpolation).
+  if (absl::StrContains(normalized, "popmode()")) {
+    return absl::StrContains(normalized, "skip()")
+               ? LexerActionKind::kSkipAndPopModeWhenClosed
+               : LexerActionKind::kPopModeWhenClosed;
+  }
   return LexerActionKind::kUnknown;
 }
 
@@ -154,6 +173,24 @@ std::string LexerActionName(LexerActionKind kind) {
     case LexerActionKind::kCurlyClose:
       return "PopModeOnCurlyBracketClose(): the `}` that closes it "
              "(PhpLexerBase)";
+    case LexerActionKind::kPopModeWhenClosed:
+      return "popMode() on a closing bracket: pops the mode when the "
+             "bracket closes the one that entered it";
+    case LexerActionKind::kSkipAndPopModeWhenClosed:
+      return "OnCloseBrace() (or skip() and popMode() on a closing "
+             "bracket): skips the bracket and pops the mode when it closes "
+             "the one that entered it";
+    case LexerActionKind::kRegularInterpolationStart:
+      return "OnInterpolatedRegularStringStart(): `$\"` starts an "
+             "interpolated string (CSharpLexerBase)";
+    case LexerActionKind::kVerbatimInterpolationStart:
+      return "OnInterpolatedVerbatiumStringStart(): `$@\"` starts a "
+             "verbatim one (CSharpLexerBase)";
+    case LexerActionKind::kInterpolationQuote:
+      return "OnDoubleQuoteInside(): its `\"` ends it (CSharpLexerBase)";
+    case LexerActionKind::kInterpolationColon:
+      return "OnColon(): a `:` inside its `{...}` starts the format "
+             "(CSharpLexerBase)";
     case LexerActionKind::kCounterChange:
       return "COUNTER++ (also --, += N, -= N, = N): a counter the lexer's "
              "predicates read";

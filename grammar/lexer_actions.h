@@ -60,6 +60,20 @@ enum class LexerActionKind {
                   // or style tag's body follows
   kInsideString,  // `SetInsideString()`: `{$` opens code in a string
   kCurlyClose,    // `PopModeOnCurlyBracketClose()`: `}` closes it
+  // A closing bracket's action that pops the lexer mode (Swift's inline
+  // `if (...) popMode();` on `)`): the bracket that closes the one which
+  // entered the mode (`\(` in a string) pops it; brackets opened after
+  // it are counted and close first (BoundedLexer).
+  kPopModeWhenClosed,
+  // The same, and the bracket is skipped (C#'s `OnCloseBrace()`).
+  kSkipAndPopModeWhenClosed,
+  // C#'s (CSharpLexerBase; known_lexer_bases.h):
+  kRegularInterpolationStart,   // `OnInterpolatedRegularStringStart()`
+  kVerbatimInterpolationStart,  // `OnInterpolatedVerbatiumStringStart()`
+  kInterpolationQuote,          // `OnDoubleQuoteInside()`: the string ends
+  kInterpolationColon,          // `OnColon()`: a `:` inside `{...}` of an
+                                // interpolated string starts its format, unless
+                                // a `:` or `)` comes before the `}`
   // A counter the lexer keeps for its predicates (`{listDepth++;}`,
   // `{depth -= 1;}`, `{depth = 0;}`; predicate_vocabulary.h's
   // kCounterCompare reads it): LexerCounterChanges says how.

@@ -231,6 +231,12 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
+  } else if (k == "isverbatiumdoublequoteinside()") {
+    m = Make(PredicateEntry::kInVerbatimString,
+             "IsVerbatiumDoubleQuoteInside()");
+  } else if (k == "isregularcharinside()") {
+    m = Make(PredicateEntry::kInVerbatimString, "IsRegularCharInside()");
+    m->negate = true;
   } else if (!(m = NextCharComparison(k))) {
     m = CounterComparison(k);
   }
@@ -272,6 +278,9 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
       break;
     case PredicateEntry::kInTemplateString:
       holds = v.in_template;
+      break;
+    case PredicateEntry::kInVerbatimString:
+      holds = v.in_verbatim;
       break;
     case PredicateEntry::kNextCharIs: {
       if (v.next_char == PredicateView::kUnknownChar) return true;
@@ -319,6 +328,7 @@ std::vector<std::string> PredicateEntryNames() {
           "IsStrictMode()",
           "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
           "IsInTemplateString()",
+          "IsVerbatiumDoubleQuoteInside(), IsRegularCharInside()",
           "_input.LA(1) == 'C' (also !=, InputStream.LA(1), ord('C'))",
           "COUNTER > N (also <, <=, >=, ==, !=; lexer, where the lexer's "
           "actions change COUNTER: COUNTER++, --, += N, -= N, = N)",

@@ -42,6 +42,8 @@ enum class PredicateEntry : uint8_t {
   kInTemplateString,     // lexer: inside `${...}` with no `{` left open
   kNextCharIs,           // lexer: the next character is one of `texts`
                          // (`_input.LA(1) == '/'`); holds where unknown
+  kInVerbatimString,     // lexer: in an interpolated verbatim string
+                         // (C#'s base class, `@$"..."`; known_lexer_bases.h)
   kCounterCompare,       // lexer: a counter the lexer's own actions keep
                          // (`{depth++;}`, lexer_actions.h) compared with a
                          // number (`{depth > 0}?`); holds where unknown
@@ -74,6 +76,7 @@ struct PredicateView {
   bool line_break_between = false;  // hidden text between them breaks a line
   bool at_start = false;            // lexer: nothing before the token
   bool in_template = false;         // lexer: see kInTemplateString
+  bool in_verbatim = false;         // lexer: see kInVerbatimString
   // Lexer: the code point after the text matched so far (-1 at the end),
   // or kUnknownChar where the view has no characters (generation).
   int32_t next_char = kUnknownChar;

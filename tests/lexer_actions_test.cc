@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
 #include "grammar/predicate_vocabulary.h"
@@ -125,6 +126,56 @@ TEST(LexerActions, GenerationWritesNamesOutsideBrackets) {
       named |= !n.is_rule && n.symbol == name;
   }
   EXPECT_TRUE(named) << "no NAME outside brackets in 300 inputs";
+}
+
+// tests/data/bases/InterpLexer.g4 (Swift 5's shape). Without it the lexer stays
+// in the default mode after `\(b (c) d)` and reads the string's closing quote
+// as the start of another.
+TEST(LexerActions, AClosingBracketsActionEndsTheInterpolation) {
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("bases/Interp");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(LookUpLexerAction(NormalizePredicateText(
+                "{ if (!parens.isEmpty()) { parens.pop(); popMode(); } }")),
+            LexerActionKind::kPopModeWhenClosed);
+  Parser parser(*g);
+  auto r = parser.Parse("\"a \\(b (c) d) e\" (f) \"\\(\"\\(g)\")\"");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->syntax_errors, 0) << r->first_error;
+  int texts = 0;
+  for (const Node& n : r->tree.nodes()) {
+    texts += !n.is_rule && n.symbol == g->token_type_named("TEXT");
+  }
+  EXPECT_EQ(texts, 2);  // "a " and " e"
+}
+
+// tests/data/bases/CsInterpLexer.g4 (C# 6 and 7's shape).
+TEST(LexerActions, CSharpsBaseClassFollowsInterpolatedStrings) {
+  std::unique_ptr<Grammar> g = testing::LoadSplitTestGrammar("bases/CsInterp");
+  ASSERT_NE(g, nullptr);
+  Parser parser(*g);
+  auto r = parser.Parse(
+      "$\"a {b} \\n {d:x2} {{e} f}\" $@\"p \"\"q\"\" {g} \\r\" {h}");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->syntax_errors, 0) << r->first_error;
+  std::vector<std::string> kinds;
+  for (int i = 0; i < r->tree.size(); ++i) {
+    const Node& n = r->tree.node(i);
+    if (n.is_rule) continue;
+    for (const char* name :
+         {"FORMAT_STRING", "VERBATIUM_DOUBLE_QUOTE_INSIDE",
+          "REGULAR_CHAR_INSIDE", "VERBATIUM_INSIDE_STRING"}) {
+      if (n.symbol == g->token_type_named(name)) {
+        kinds.push_back(absl::StrCat(name, " ", r->tree.token_text(i)));
+      }
+    }
+  }
+  EXPECT_EQ(
+      kinds,
+      (std::vector<std::string>{
+          "REGULAR_CHAR_INSIDE \\n", "FORMAT_STRING x2",
+          "VERBATIUM_INSIDE_STRING p ", "VERBATIUM_DOUBLE_QUOTE_INSIDE \"\"",
+          "VERBATIUM_INSIDE_STRING q", "VERBATIUM_DOUBLE_QUOTE_INSIDE \"\"",
+          "VERBATIUM_INSIDE_STRING  ", "VERBATIUM_INSIDE_STRING  \\r"}));
 }
 
 // The shape of grammars-v4's Lua lexer: `--` whose action reads on over the

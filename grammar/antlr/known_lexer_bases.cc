@@ -68,6 +68,7 @@ KnownLexerBase::KnownLexerBase(const Grammar& grammar,
     if (it != channels.end()) skip_channel_ = it - channels.begin();
     if (php_end_ > 0 && semicolon_ > 0 && php_mode_ >= 0) base_ = Base::kPhp;
   }
+  format_mode_ = Mode("INTERPOLATION_FORMAT");
 }
 
 int KnownLexerBase::Type(const char* name) const {
@@ -91,6 +92,7 @@ void KnownLexerBase::Reset() {
   script_tag_ = style_tag_ = php_script_ = inside_string_ = false;
   prev_type_ = 0;
   html_name_.clear();
+  verbatim_.clear();
 }
 
 bool KnownLexerBase::Action(LexerActionKind kind, antlr4::Lexer* lexer) {
@@ -155,6 +157,28 @@ bool KnownLexerBase::Action(LexerActionKind kind, antlr4::Lexer* lexer) {
         PopMode(lexer);
       }
       return true;
+    case LexerActionKind::kRegularInterpolationStart:
+    case LexerActionKind::kVerbatimInterpolationStart:
+      verbatim_.push_back(kind == LexerActionKind::kVerbatimInterpolationStart);
+      return true;
+    case LexerActionKind::kInterpolationQuote:
+      if (!verbatim_.empty()) verbatim_.pop_back();
+      return true;
+    case LexerActionKind::kInterpolationColon: {
+      if (verbatim_.empty() || format_mode_ < 0) return true;
+      // The format starts unless a `:` or `)` comes before the `}` (the
+      // base class reads on past the end; here the end stops it).
+      antlr4::CharStream* in = lexer->getInputStream();
+      for (ssize_t k = 1;; ++k) {
+        const size_t c = in->LA(k);
+        if (c == antlr4::Token::EOF || c == ':' || c == ')') break;
+        if (c == '}') {
+          lexer->setMode(static_cast<size_t>(format_mode_));
+          break;
+        }
+      }
+      return true;
+    }
     default:
       return false;
   }

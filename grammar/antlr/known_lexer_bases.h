@@ -1,4 +1,4 @@
-// known_lexer_bases.h: what two grammars-v4 lexer base classes do beyond
+// known_lexer_bases.h: what some grammars-v4 lexer base classes do beyond
 // the actions the grammar shows, carried out for BoundedLexer.
 //
 // ANTLR's own grammar (base class LexerAdaptor) makes no token of the types
@@ -9,9 +9,10 @@
 // actions and reads an options block's `{` as LBRACE. PHP's (PhpLexerBase)
 // leaves PHP code at `?>`, which stands for a `;` where none ends the statement
 // already, and enters a script or style body after `<script ...>` or `<style
-// ...>`. Which base a grammar has is told by its known actions
-// (lexer_actions.h), so a grammar without them is untouched; the token and mode
-// names are looked up in the grammar.
+// ...>`. C#'s (CSharpLexerBase) follows interpolated strings: which are
+// verbatim, and where a `:` in `{...}` starts the format. Which base a grammar
+// has is told by its known actions (lexer_actions.h), so a grammar without them
+// is untouched; the token and mode names are looked up in the grammar.
 //
 //   KnownLexerBase base(grammar, LexerActionKinds(grammar.semantics()));
 //   if (base.Action(kind, lexer)) ...   // from Lexer::action
@@ -49,6 +50,9 @@ class KnownLexerBase {
   // Called with each token `lexer` made: PHP's `?>`.
   void AfterToken(antlr4::Lexer* lexer, antlr4::Token* token);
 
+  // C#: true inside an interpolated verbatim string (`$@"..."`).
+  bool InVerbatim() const { return !verbatim_.empty() && verbatim_.back(); }
+
  private:
   enum class Base { kNone, kAntlr, kPhp };
   int Type(const char* name) const;
@@ -67,6 +71,10 @@ class KnownLexerBase {
   bool inside_string_ = false;
   int prev_type_ = 0;
   std::string html_name_;
+  // C#: per open interpolated string, whether it is verbatim; the mode
+  // of a `{...}`'s format.
+  std::vector<bool> verbatim_;
+  int format_mode_ = -1;
   // Token types, modes and the skip channel, by name (-1: absent).
   int id_ = -1, token_ref_ = -1, rule_ref_ = -1, options_ = -1, tokens_ = -1,
       channels_ = -1, rbrace_ = -1, at_ = -1, semi_ = -1, action_ = -1,

@@ -13,6 +13,17 @@ namespace grammut {
 namespace parser_internal {
 namespace {
 
+// The index of a one-character bracket text among `(`, `[`, `{` (or, with
+// `closing`, `)`, `]`, `}`), or -1.
+int BracketIndex(const std::string& text, bool closing) {
+  if (text.size() != 1) return -1;
+  const char* kinds = closing ? ")]}" : "([{";
+  for (int k = 0; k < 3; ++k) {
+    if (text[0] == kinds[k]) return k;
+  }
+  return -1;
+}
+
 // ATN configurations held by the states of a recognizer's DFAs.
 template <typename Dfas>
 size_t ConfigsIn(const Dfas& dfas) {
@@ -45,6 +56,10 @@ BoundedLexer::BoundedLexer(const Grammar& g, antlr4::CharStream* input)
     const auto it = std::find(names.begin(), names.end(), name);
     return it == names.end() ? -1 : static_cast<int>(it - names.begin());
   };
+  for (LexerActionKind kind : actions_) {
+    counts_brackets_ |= kind == LexerActionKind::kPopModeWhenClosed ||
+                        kind == LexerActionKind::kSkipAndPopModeWhenClosed;
+  }
   command_args_.assign(actions_.size(), -1);
   for (size_t i = 0; i < actions_.size() && i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -72,6 +87,8 @@ void BoundedLexer::reset() {
   antlr4::LexerInterpreter::reset();
   predicate_state_.Reset();
   counters_.clear();
+  open_brackets_.clear();
+  bracket_level_ = 0;
   base_.Reset();
   pending_.clear();
 }
@@ -93,7 +110,36 @@ void BoundedLexer::emit(std::unique_ptr<antlr4::Token> token) {
   if (token != nullptr && grammar_.predicates().any_lexer()) {
     predicate_state_.Emitted(*token, modeStack.size());
   }
+  if (token != nullptr && counts_brackets_) CountOpenBracket(*token);
   antlr4::LexerInterpreter::emit(std::move(token));
+}
+
+std::array<int, 3>& BoundedLexer::OpenBracketsAt(size_t level) {
+  if (open_brackets_.size() <= level) open_brackets_.resize(level + 1);
+  // A mode pushed since the last count starts with no bracket open.
+  for (size_t l = bracket_level_ + 1; l <= level; ++l) open_brackets_[l] = {};
+  bracket_level_ = level;
+  return open_brackets_[level];
+}
+
+void BoundedLexer::CountOpenBracket(const antlr4::Token& token) {
+  const int k = BracketIndex(token.getText(), /*closing=*/false);
+  std::array<int, 3>& open = OpenBracketsAt(modeStack.size());
+  if (k >= 0) ++open[k];
+}
+
+void BoundedLexer::CloseBracketOrPopMode(bool skip_it) {
+  const int k = BracketIndex(getText(), /*closing=*/true);
+  if (k < 0) return;
+  int& open = OpenBracketsAt(modeStack.size())[k];
+  if (open > 0) {
+    --open;
+    return;
+  }
+  if (modeStack.empty()) return;
+  popMode();
+  bracket_level_ = modeStack.size();
+  if (skip_it) skip();
 }
 
 antlr4::Token* BoundedLexer::emit() {
@@ -111,6 +157,7 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   const size_t next = _input->LA(1);
   view.next_char = next == antlr4::Token::EOF ? -1 : static_cast<int32_t>(next);
   view.counters = &counters_;
+  view.in_verbatim = base_.InVerbatim();
   return EvaluatePredicate(*m, view);
 }
 
@@ -161,6 +208,11 @@ void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
       ++tokenStartCharPositionInLine;
       break;
     }
+    case LexerActionKind::kPopModeWhenClosed:
+    case LexerActionKind::kSkipAndPopModeWhenClosed:
+      CloseBracketOrPopMode(actions_[action] ==
+                            LexerActionKind::kSkipAndPopModeWhenClosed);
+      break;
     case LexerActionKind::kCounterChange: {
       const CounterChange& c = counter_changes_[action];
       int64_t& value = counters_[c.counter];

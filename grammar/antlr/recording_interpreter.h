@@ -4,6 +4,7 @@
 #ifndef GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
 #define GRAMMUT_GRAMMAR_ANTLR_RECORDING_INTERPRETER_H_
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -134,6 +135,15 @@ class BoundedLexer : public antlr4::LexerInterpreter {
   // Per action index, a capitalised command's argument resolved: the
   // channel, token type or mode it names (-1: none).
   std::vector<int> command_args_;
+  // Brackets opened at each lexer mode level, for the closing brackets
+  // that pop a mode (kPopModeWhenClosed): `(`, `[`, `{`; and the level of
+  // the last token counted (a deeper level starts at none).
+  std::array<int, 3>& OpenBracketsAt(size_t level);
+  void CountOpenBracket(const antlr4::Token& token);
+  void CloseBracketOrPopMode(bool skip_it);
+  bool counts_brackets_ = false;
+  std::vector<std::array<int, 3>> open_brackets_;
+  size_t bracket_level_ = 0;
   // Per action index, what a kCounterChange does, and the counters.
   std::vector<CounterChange> counter_changes_;
   LexerCounters counters_;
