@@ -231,6 +231,9 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
+  } else if (k == "iscolumnzero()" || k == "getcharpositioninline()==0" ||
+             k == "charpositioninline==0") {
+    m = Make(PredicateEntry::kColumnZero, "IsColumnZero()");
   } else if (k == "isverbatiumdoublequoteinside()") {
     m = Make(PredicateEntry::kInVerbatimString,
              "IsVerbatiumDoubleQuoteInside()");
@@ -278,6 +281,9 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
       break;
     case PredicateEntry::kInTemplateString:
       holds = v.in_template;
+      break;
+    case PredicateEntry::kColumnZero:
+      holds = v.at_line_start;
       break;
     case PredicateEntry::kInVerbatimString:
       holds = v.in_verbatim;
@@ -328,6 +334,7 @@ std::vector<std::string> PredicateEntryNames() {
           "IsStrictMode()",
           "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
           "IsInTemplateString()",
+          "IsColumnZero() (also getCharPositionInLine() == 0)",
           "IsVerbatiumDoubleQuoteInside(), IsRegularCharInside()",
           "_input.LA(1) == 'C' (also !=, InputStream.LA(1), ord('C'))",
           "COUNTER > N (also <, <=, >=, ==, !=; lexer, where the lexer's "

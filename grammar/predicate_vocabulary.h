@@ -42,6 +42,7 @@ enum class PredicateEntry : uint8_t {
   kInTemplateString,     // lexer: inside `${...}` with no `{` left open
   kNextCharIs,           // lexer: the next character is one of `texts`
                          // (`_input.LA(1) == '/'`); holds where unknown
+  kColumnZero,           // lexer: the token starts a line (column 0)
   kInVerbatimString,     // lexer: in an interpolated verbatim string
                          // (C#'s base class, `@$"..."`; known_lexer_bases.h)
   kCounterCompare,       // lexer: a counter the lexer's own actions keep
@@ -75,6 +76,7 @@ struct PredicateView {
   std::string next_text;
   bool line_break_between = false;  // hidden text between them breaks a line
   bool at_start = false;            // lexer: nothing before the token
+  bool at_line_start = false;       // lexer: the token starts a line
   bool in_template = false;         // lexer: see kInTemplateString
   bool in_verbatim = false;         // lexer: see kInVerbatimString
   // Lexer: the code point after the text matched so far (-1 at the end),

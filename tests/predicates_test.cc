@@ -267,6 +267,24 @@ WS : [ ]+ -> skip ;
   EXPECT_EQ(Errors(l, "abc"), 0);
 }
 
+// A comment only in the first column (grammars-v4's Fortran 77 lexer:
+// `{this.IsColumnZero()}? '*' ...`): elsewhere `*` is an operator. Taken
+// as true, `x * y` lost its `* y` to a comment (0 of 5 examples parsed).
+TEST(PredicateParsing, LexerLooksAtTheColumn) {
+  Loaded l = Load("Cols.g4", R"(grammar Cols;
+s : line* EOF ;
+line : NAME STAR NAME NL | NL ;
+COMMENT : {this.IsColumnZero()}? '*' ~[\r\n]* -> channel(HIDDEN) ;
+STAR : '*' ;
+NAME : [a-z]+ ;
+NL : '\n' ;
+WS : ' '+ -> skip ;
+)");
+  ASSERT_NE(l.grammar, nullptr);
+  EXPECT_EQ(Errors(l, "* a comment\nx * y\n*\n  a * b\n"), 0);
+  testing::ExpectGeneratedInputsParse(*l.grammar, 200, 3);
+}
+
 TEST(PredicateTable, UnknownPredicatesAreReportedOnceAndHold) {
   ::testing::internal::CaptureStderr();
   Loaded l = Load("Unknown.g4", R"(grammar Unknown;

@@ -158,6 +158,7 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   view.next_char = next == antlr4::Token::EOF ? -1 : static_cast<int32_t>(next);
   view.counters = &counters_;
   view.in_verbatim = base_.InVerbatim();
+  view.at_line_start = tokenStartCharPositionInLine == 0;
   return EvaluatePredicate(*m, view);
 }
 
