@@ -13,8 +13,9 @@
 //   texts, decisions avoid alternatives that may begin with them.
 // - A previous-token check (`p("of")`) that fails gives the token just
 //   written the wanted text when its type is no literal.
-// - Token types whose lexer rule checks the previous token (a regular
-//   expression literal after an operand) are written only where it holds.
+// - Token types whose lexer rule checks the tokens before (a regular
+//   expression literal after an operand, no Rust float after `t.`) are
+//   written only where it holds.
 #include <algorithm>
 
 #include "generate/generator.h"
@@ -91,7 +92,10 @@ void Generator::PrecomputePredicates() {
   bool any_type = false;
   for (const PredicateSite& site : table.sites()) {
     if (!site.lexer || !site.meaning) continue;
-    if (site.meaning->entry != PredicateEntry::kRegexPossible) continue;
+    if (site.meaning->entry != PredicateEntry::kRegexPossible &&
+        site.meaning->entry != PredicateEntry::kFloatLiteralPossible) {
+      continue;
+    }
     const int type = grammar_.lexer_rule_token_type(site.rule);
     if (type > 0 && type <= grammar_.max_token_type()) {
       type_lexer_predicate_[type] = &*site.meaning;
@@ -134,6 +138,14 @@ PredicateView Generator::ViewAfter(const Tree& tree, int last_token) const {
     v.has_prev = true;
     v.prev_text = std::string(tree.token_text(last_token));
     v.prev_is_name = !grammar_.is_literal(tree.node(last_token).symbol);
+    for (int k = last_token - 1; k >= 0; --k) {
+      const Node& n = tree.node(k);
+      if (n.is_rule) continue;
+      v.has_prev2 = true;
+      v.prev2_text = std::string(tree.token_text(k));
+      v.prev2_is_name = !grammar_.is_literal(n.symbol);
+      break;
+    }
   }
   return v;
 }

@@ -27,6 +27,29 @@ bool EndsOperand(const PredicateView& v) {
          t == "null" || t == "true" || t == "false" || t == "super";
 }
 
+// Rust: whether the token two before ends an operand, so that a `.` after
+// it takes a field (RustLexerBase's FloatLiteralPossible).
+bool Prev2EndsOperand(const PredicateView& v) {
+  if (!v.has_prev2) return false;
+  if (v.prev2_is_name) return true;  // identifiers, numbers, strings
+  const std::string& t = v.prev2_text;
+  return t == ")" || t == "]" || t == "}" || t == ">" || t == "super" ||
+         t == "self" || t == "Self" || t == "crate" || t == "$crate" ||
+         t == "await" || t == "macro_rules";
+}
+
+// Rust: whether a float may end in the `.` just read (FloatDotPossible).
+bool FloatMayEndInDot(const PredicateView& v) {
+  const int32_t c = v.next_char;
+  if (c == PredicateView::kUnknownChar) return true;
+  if (c == '.' || c == '_') return false;
+  if (c == 'f') {
+    return (v.next_char2 == '3' && v.next_char3 == '2') ||
+           (v.next_char2 == '6' && v.next_char3 == '4');
+  }
+  return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
 // Splits the argument list of `name(...)` (normalized: double-quoted
 // strings, no spaces) into its strings; false if it is not that form.
 bool StringArguments(absl::string_view text, absl::string_view name,
@@ -227,10 +250,14 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view key) {
   } else if (k == "isstrictmode()") {
     m = Make(PredicateEntry::kStrictMode, "IsStrictMode()");
   } else if (k == "isstartoffile()" || k == "atstartofinput()" ||
-             k == "isline1col0()") {
+             k == "isline1col0()" || k == "sof()") {
     m = Make(PredicateEntry::kStartOfInput, "atStartOfInput()");
   } else if (k == "isintemplatestring()") {
     m = Make(PredicateEntry::kInTemplateString, "IsInTemplateString()");
+  } else if (k == "floatliteralpossible()") {
+    m = Make(PredicateEntry::kFloatLiteralPossible, "FloatLiteralPossible()");
+  } else if (k == "floatdotpossible()") {
+    m = Make(PredicateEntry::kFloatDotPossible, "FloatDotPossible()");
   } else if (k == "iscolumnzero()" || k == "getcharpositioninline()==0" ||
              k == "charpositioninline==0") {
     m = Make(PredicateEntry::kColumnZero, "IsColumnZero()");
@@ -285,6 +312,12 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
     case PredicateEntry::kColumnZero:
       holds = v.at_line_start;
       break;
+    case PredicateEntry::kFloatLiteralPossible:
+      holds = !(v.has_prev && v.prev_text == "." && Prev2EndsOperand(v));
+      break;
+    case PredicateEntry::kFloatDotPossible:
+      holds = FloatMayEndInDot(v);
+      break;
     case PredicateEntry::kInVerbatimString:
       holds = v.in_verbatim;
       break;
@@ -332,7 +365,8 @@ std::vector<std::string> PredicateEntryNames() {
           "prev(\"TEXT\",...) (also p)",
           "IsRegexPossible()",
           "IsStrictMode()",
-          "atStartOfInput() (also IsStartOfFile, IsLine1Col0)",
+          "atStartOfInput() (also IsStartOfFile, IsLine1Col0, SOF)",
+          "FloatLiteralPossible(), FloatDotPossible() (Rust)",
           "IsInTemplateString()",
           "IsColumnZero() (also getCharPositionInLine() == 0)",
           "IsVerbatiumDoubleQuoteInside(), IsRegularCharInside()",

@@ -43,11 +43,17 @@ enum class PredicateEntry : uint8_t {
   kNextCharIs,           // lexer: the next character is one of `texts`
                          // (`_input.LA(1) == '/'`); holds where unknown
   kColumnZero,           // lexer: the token starts a line (column 0)
-  kInVerbatimString,     // lexer: in an interpolated verbatim string
-                         // (C#'s base class, `@$"..."`; known_lexer_bases.h)
-  kCounterCompare,       // lexer: a counter the lexer's own actions keep
-                         // (`{depth++;}`, lexer_actions.h) compared with a
-                         // number (`{depth > 0}?`); holds where unknown
+  // Rust's (RustLexerBase):
+  kFloatLiteralPossible,  // lexer: no float after `.` after an operand
+                          // (`t.0.1` is a tuple field's field)
+  kFloatDotPossible,      // lexer: a float may end in `.`: the next
+                          // character is no `.`, `_` or letter (`f32` and
+                          // `f64` excepted); holds where unknown
+  kInVerbatimString,      // lexer: in an interpolated verbatim string
+                          // (C#'s base class, `@$"..."`; known_lexer_bases.h)
+  kCounterCompare,        // lexer: a counter the lexer's own actions keep
+                          // (`{depth++;}`, lexer_actions.h) compared with a
+                          // number (`{depth > 0}?`); holds where unknown
 };
 
 // A predicate's meaning: an entry, maybe negated, with its arguments.
@@ -72,7 +78,10 @@ struct PredicateView {
   bool has_prev = false;  // a significant token comes before
   std::string prev_text;
   bool prev_is_name = false;  // its type is no literal (names, numbers...)
-  bool has_next = false;      // a token comes after (EOF counts, text "")
+  bool has_prev2 = false;     // a significant token comes before that
+  std::string prev2_text;
+  bool prev2_is_name = false;
+  bool has_next = false;  // a token comes after (EOF counts, text "")
   std::string next_text;
   bool line_break_between = false;  // hidden text between them breaks a line
   bool at_start = false;            // lexer: nothing before the token
@@ -82,6 +91,8 @@ struct PredicateView {
   // Lexer: the code point after the text matched so far (-1 at the end),
   // or kUnknownChar where the view has no characters (generation).
   int32_t next_char = kUnknownChar;
+  int32_t next_char2 = kUnknownChar;  // the two after it (-1: the end)
+  int32_t next_char3 = kUnknownChar;
   static constexpr int32_t kUnknownChar = -2;
   // Lexer: the counters (kCounterCompare); null where unknown.
   const LexerCounters* counters = nullptr;

@@ -285,6 +285,32 @@ WS : ' '+ -> skip ;
   testing::ExpectGeneratedInputsParse(*l.grammar, 200, 3);
 }
 
+// Rust's floats (grammars-v4's RustLexerBase): none right after `.` after
+// an operand (`t.0.1` is two fields), and none ending in `.` before `.`,
+// `_` or a letter (`3..4` is a range). Taken as true, `t.0.1` read a float
+// `0.1` and `3..4` a float `3.`.
+TEST(PredicateParsing, RustFloatsAfterFieldsAndBeforeRanges) {
+  Loaded l = Load("Floats.g4", R"(grammar Floats;
+s : item* EOF ;
+item : ID (DOT INT)* | FLOAT | INT DOTDOT INT | INT ;
+INT : DIGITS ;
+FLOAT : {this.FloatLiteralPossible()}?
+        ( DIGITS '.' {this.FloatDotPossible()}? | DIGITS ('.' DIGITS)? ) ;
+fragment DIGITS : [0-9]+ ;
+DOTDOT : '..' ;
+DOT : '.' ;
+ID : [a-z]+ ;
+WS : ' '+ -> skip ;
+)");
+  ASSERT_NE(l.grammar, nullptr);
+  EXPECT_EQ(Errors(l, "t.0.1 1.5 2. x 3..4 5.f32"), 0);
+  const int flt = l.grammar->token_type_named("FLOAT");
+  int floats = 0;
+  for (int t : TokenTypes(l, "t.0.1 1.5 2. x 3..4 5.f32")) floats += t == flt;
+  EXPECT_EQ(floats, 3);  // 1.5, 2. and 5. (before f32)
+  testing::ExpectGeneratedInputsParse(*l.grammar, 300, 3);
+}
+
 TEST(PredicateTable, UnknownPredicatesAreReportedOnceAndHold) {
   ::testing::internal::CaptureStderr();
   Loaded l = Load("Unknown.g4", R"(grammar Unknown;

@@ -36,6 +36,9 @@ void LexerPredicateState::Reset() {
   has_prev_ = false;
   prev_text_.clear();
   prev_is_name_ = false;
+  has_prev2_ = false;
+  prev2_text_.clear();
+  prev2_is_name_ = false;
   braces_.clear();
 }
 
@@ -49,6 +52,9 @@ void LexerPredicateState::Emitted(const antlr4::Token& token,
     --braces_.back();
   }
   if (token.getChannel() != antlr4::Token::DEFAULT_CHANNEL) return;
+  has_prev2_ = has_prev_;
+  prev2_text_ = std::move(prev_text_);
+  prev2_is_name_ = prev_is_name_;
   has_prev_ = true;
   prev_text_ = text;
   prev_is_name_ = !grammar_.is_literal(static_cast<int>(token.getType()));
@@ -60,6 +66,9 @@ PredicateView LexerPredicateState::View(size_t start, size_t mode_levels) {
   v.has_prev = has_prev_;
   v.prev_text = prev_text_;
   v.prev_is_name = prev_is_name_;
+  v.has_prev2 = has_prev2_;
+  v.prev2_text = prev2_text_;
+  v.prev2_is_name = prev2_is_name_;
   v.at_start = start == 0;
   v.in_template = mode_levels > 0 && braces_.back() == 0;
   return v;

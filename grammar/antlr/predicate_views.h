@@ -43,6 +43,9 @@ class LexerPredicateState {
   bool has_prev_ = false;
   std::string prev_text_;
   bool prev_is_name_ = false;
+  bool has_prev2_ = false;  // the significant token before that
+  std::string prev2_text_;
+  bool prev2_is_name_ = false;
   std::vector<int> braces_;  // open `{` per mode level
 };
 

@@ -154,8 +154,13 @@ bool BoundedLexer::sempred(antlr4::RuleContext*, size_t rule, size_t pred) {
   PredicateView view =
       predicate_state_.View(tokenStartCharIndex, modeStack.size());
   // ANTLR's lexer has the input at the predicate's place here.
-  const size_t next = _input->LA(1);
-  view.next_char = next == antlr4::Token::EOF ? -1 : static_cast<int32_t>(next);
+  auto char_at = [&](ssize_t k) {
+    const size_t c = _input->LA(k);
+    return c == antlr4::Token::EOF ? -1 : static_cast<int32_t>(c);
+  };
+  view.next_char = char_at(1);
+  if (view.next_char >= 0) view.next_char2 = char_at(2);
+  if (view.next_char2 >= 0) view.next_char3 = char_at(3);
   view.counters = &counters_;
   view.in_verbatim = base_.InVerbatim();
   view.at_line_start = tokenStartCharPositionInLine == 0;
