@@ -15,8 +15,6 @@
 namespace grammut {
 namespace {
 
-constexpr int kTabSize = 8;
-
 bool IsBreak(char32_t c) { return c == '\n' || c == '\r'; }
 bool IsBlank(char32_t c) { return c == ' ' || c == '\t' || c == '\f'; }
 
@@ -26,23 +24,6 @@ template <typename Text>
 bool Joined(const Text& text, size_t i) {
   while (i > 0 && IsBlank(static_cast<char32_t>(text[i - 1]))) --i;
   return i > 0 && text[i - 1] == '\\';
-}
-
-// The indentation width of `blanks` (Python: a tab to the next multiple of
-// 8, a form feed back to 0).
-template <typename Text>
-uint32_t Width(const Text& blanks, uint32_t tab_size = kTabSize) {
-  uint32_t w = 0;
-  for (auto c : blanks) {
-    if (c == '\t') {
-      w = (w / tab_size + 1) * tab_size;
-    } else if (c == '\f') {
-      w = 0;
-    } else {
-      ++w;
-    }
-  }
-  return w;
 }
 
 // The action text lower-cased without spaces.
@@ -142,6 +123,21 @@ bool IndentationScheme::Handles(absl::string_view rule) const {
 IndentationScheme DetectIndentation(const Grammar& grammar,
                                     absl::Span<const G4Semantic> source) {
   IndentationScheme s;
+  if (std::optional<RegionTokens> r = DetectRegionLayout(grammar)) {
+    s.indent = r->indent;
+    s.dedent = r->dedent;
+    s.newline = r->newline;
+    s.newline_has_rule = true;
+    s.bracket.assign(grammar.max_token_type() + 1, 0);
+    for (int t : {r->lparen, r->lbracket, r->lbrace}) {
+      if (t > 0) s.bracket[t] = 1;
+    }
+    for (int t : {r->rparen, r->rbracket, r->rbrace}) {
+      if (t > 0) s.bracket[t] = -1;
+    }
+    s.regions = std::move(r);
+    return s;
+  }
   const int indent = grammar.token_type_named("INDENT");
   const int dedent = grammar.token_type_named("DEDENT");
   if (indent <= 0 || dedent <= 0 ||
@@ -196,6 +192,15 @@ IndentationScheme DetectIndentation(const Grammar& grammar,
 
 std::string DescribeIndentation(const IndentationScheme& s, const Grammar& g) {
   if (!s.active()) return "";
+  if (s.regions) {
+    return absl::StrCat(
+        g.token_name(s.indent), "/", g.token_name(s.dedent),
+        " made by grammut, and ", g.token_name(s.newline),
+        " kept or hidden, from the indentation and the regions (`{}`, "
+        "`()`, `[]`, indented blocks) as Scala 3's scanner does; in "
+        "generated and edited inputs they carry the indentation of their "
+        "level");
+  }
   std::vector<std::string> open, close;
   for (int t = 1; t < static_cast<int>(s.bracket.size()); ++t) {
     if (s.bracket[t] > 0) open.push_back(g.token_name(t));
@@ -221,6 +226,10 @@ std::string DescribeIndentation(const IndentationScheme& s, const Grammar& g) {
 void LayOutTokens(const IndentationScheme& s, std::u32string_view text,
                   absl::Span<const RawToken> raw,
                   std::vector<LaidOutToken>* out) {
+  if (s.regions) {
+    LayOutRegions(*s.regions, text, raw, out);
+    return;
+  }
   out->clear();
   std::vector<uint32_t> stack{0};
   int depth = 0;           // open brackets
@@ -284,7 +293,7 @@ void LayOutTokens(const IndentationScheme& s, std::u32string_view text,
       // The blanks before the token on its line.
       size_t b = std::min<size_t>(t.begin, text.size());
       while (b > 0 && IsBlank(text[b - 1])) --b;
-      const uint32_t col = Width(text.substr(b, t.begin - b));
+      const uint32_t col = IndentWidth(text.substr(b, t.begin - b));
       if (col > stack.back()) {
         stack.push_back(col);
         out->push_back(LaidOutToken{-1, s.indent, false, t.begin});
@@ -394,8 +403,8 @@ bool FixIndentation(const IndentationScheme& s, Tree* tree) {
       const size_t from = br == absl::string_view::npos ? 0 : br + 1;
       const absl::string_view tail = absl::string_view(region).substr(from);
       for (char c : tail) ok &= IsBlank(static_cast<unsigned char>(c));
-      const uint32_t col = ok ? Width(tail) : 0;
-      const uint32_t alt = ok ? Width(tail, 1) : 0;
+      const uint32_t col = ok ? IndentWidth(tail) : 0;
+      const uint32_t alt = ok ? IndentWidth(tail, 1) : 0;
       std::vector<Level> after = stack;
       if (ok) {
         const Level& top = stack.back();
@@ -424,8 +433,8 @@ bool FixIndentation(const IndentationScheme& s, Tree* tree) {
         for (int i = 0; i < indents; ++i) {
           std::string blanks =
               after.back().blanks + (step.empty() ? "    " : step);
-          const uint32_t w = Width(blanks);
-          const uint32_t a = Width(blanks, 1);
+          const uint32_t w = IndentWidth(blanks);
+          const uint32_t a = IndentWidth(blanks, 1);
           after.push_back(Level{w, a, std::move(blanks)});
         }
         const absl::string_view first = t.token_trivia(tokens[run[0]]);

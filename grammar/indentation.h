@@ -49,6 +49,7 @@
 #define GRAMMUT_GRAMMAR_INDENTATION_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "grammar/g4_semantics.h"
+#include "grammar/region_layout.h"
 #include "tree/tree.h"
 
 namespace grammut {
@@ -76,6 +78,9 @@ struct IndentationScheme {
   bool brackets_from_actions = false;  // else from the bracket literals
   // Lexer rules whose actions the scheme stands in for (doctor).
   std::vector<std::string> handled_rules;
+  // Scala 3's regions (region_layout.h) instead of Python's layout, for
+  // parsing; generation and edits write the layout as for Python.
+  std::optional<RegionTokens> regions;
 
   // True if the grammar has the shape.
   bool active() const { return indent > 0; }
@@ -100,6 +105,23 @@ struct IndentationScheme {
   // True if the actions of lexer rule `rule` are what the scheme does.
   bool Handles(absl::string_view rule) const;
 };
+
+// The width of indentation `blanks`: a tab to the next multiple of
+// `tab_size`, a form feed back to 0, any other character 1.
+template <typename Text>
+uint32_t IndentWidth(const Text& blanks, uint32_t tab_size = 8) {
+  uint32_t w = 0;
+  for (auto c : blanks) {
+    if (c == '\t') {
+      w = (w / tab_size + 1) * tab_size;
+    } else if (c == '\f') {
+      w = 0;
+    } else {
+      ++w;
+    }
+  }
+  return w;
+}
 
 // DetectIndentation looks for the shape in `grammar`, with the actions of
 // its .g4 `source` (may be empty: brackets are then the literals).
