@@ -122,7 +122,12 @@ std::optional<CounterChange> ParseCounterChange(absl::string_view k) {
     }
   }
   int64_t amount = 0;
-  if (!absl::SimpleAtoi(value, &amount)) return std::nullopt;
+  // Counters move by small steps; larger ones are no counter's (and
+  // would overflow).
+  if (!absl::SimpleAtoi(value, &amount) || amount > (int64_t{1} << 30) ||
+      amount < -(int64_t{1} << 30)) {
+    return std::nullopt;
+  }
   c.counter = std::string(name);
   c.set = sign == 0;
   c.amount = sign == 0 ? amount : sign * amount;

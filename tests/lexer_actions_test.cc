@@ -60,6 +60,7 @@ TEST(LexerActions, CounterChangesAreRead) {
   EXPECT_EQ(c->amount, 0);
   EXPECT_FALSE(change("{depth = other + 1;}").has_value());
   EXPECT_FALSE(change("{foo();}").has_value());
+  EXPECT_FALSE(change("{depth += 9223372036854775807;}").has_value());
   EXPECT_FALSE(change("{a++; b++;}").has_value());
   EXPECT_EQ(LookUpLexerAction("depth++"), LexerActionKind::kCounterChange);
 }
