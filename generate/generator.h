@@ -249,8 +249,10 @@ class Generator {
   // Semantic predicates (generator_predicates.cc).
   void PrecomputePredicates();
   void ResetPredicateState();
-  // The view of a predicate after token node `last_token` (-1: none).
-  PredicateView ViewAfter(const Tree& tree, int last_token) const;
+  // The view of a predicate after token node `last_token` (-1: none);
+  // with `two_back`, also the token before it (a walk back over the tree).
+  PredicateView ViewAfter(const Tree& tree, int last_token,
+                          bool two_back = false) const;
   // Whether a token of `type` meets next-token check `m` (a name can take
   // any text).
   bool TypeMeets(int type, const PredicateMeaning& m) const;

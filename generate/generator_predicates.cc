@@ -132,13 +132,14 @@ void Generator::ResetPredicateState() {
   pending_next_.clear();
 }
 
-PredicateView Generator::ViewAfter(const Tree& tree, int last_token) const {
+PredicateView Generator::ViewAfter(const Tree& tree, int last_token,
+                                   bool two_back) const {
   PredicateView v;
   if (last_token >= 0) {
     v.has_prev = true;
     v.prev_text = std::string(tree.token_text(last_token));
     v.prev_is_name = !grammar_.is_literal(tree.node(last_token).symbol);
-    for (int k = last_token - 1; k >= 0; --k) {
+    for (int k = last_token - 1; two_back && k >= 0; --k) {
       const Node& n = tree.node(k);
       if (n.is_rule) continue;
       v.has_prev2 = true;
@@ -291,10 +292,15 @@ bool Generator::TypeFits(int type, const Tree& tree, int last_token) const {
 }
 
 bool Generator::TypeBlocked(int type, const Tree& tree, int last_token) const {
-  return type > 0 && type < static_cast<int>(type_lexer_predicate_.size()) &&
-         type_lexer_predicate_[type] != nullptr &&
-         !EvaluatePredicate(*type_lexer_predicate_[type],
-                            ViewAfter(tree, last_token));
+  if (type <= 0 || type >= static_cast<int>(type_lexer_predicate_.size()) ||
+      type_lexer_predicate_[type] == nullptr) {
+    return false;
+  }
+  const PredicateMeaning& m = *type_lexer_predicate_[type];
+  // Only Rust's float check looks two tokens back.
+  return !EvaluatePredicate(
+      m, ViewAfter(tree, last_token,
+                   m.entry == PredicateEntry::kFloatLiteralPossible));
 }
 
 absl::string_view Generator::FitTrivia(absl::string_view trivia,
