@@ -36,9 +36,11 @@ Subcommands:
       per target and configuration, median branches covered in the parsing
       stage (FRONT_END_FILES) and in the semantic stage (every other file);
       writes RESULTS_DIR/semantic_<scenario>.md.
-  readme RESULTS_DIR [--scenario S]
+  readme RESULTS_DIR [--with DIR]... [--scenario S] [--provenance]
       the README's summary table (markdown) from RESULTS_DIR/results.csv
-      (and the times to reach plain's coverage from its report.md).
+      (and the times to reach plain's coverage from its report.md); --with
+      adds the trials of another folder (plain libFuzzer run apart), with a
+      grammut / plain column beside grammut / plain+dict.
   memory RESULTS_DIR
       where the memory goes, per target and configuration (runs made with
       ASAN_OPTIONS=print_stats=1:atexit=1, as scripts/bench_memory.sh does):
@@ -1732,22 +1734,33 @@ def _reach_from_report(rd):
     return res
 
 
-def readme_aggregates(rd, scenario):
+def readme_rows(rd, scenario, also=()):
+    """The trials of one scenario from the committed RESULTS_DIR/results.csv
+    and those of the folders `also` (configurations run apart: plain
+    libFuzzer measured later beside a headline)."""
+    rows = []
+    for i, d in enumerate((rd,) + tuple(also)):
+        path = os.path.join(d, "results.csv")
+        if not os.path.exists(path):
+            raise SystemExit("coverage_report: no %s" % path)
+        with open(path, newline="") as f:
+            got = list(csv.DictReader(f))
+        if got and "branches_covered" not in got[0]:
+            raise SystemExit("coverage_report: %s has no branches_covered column (not a "
+                             "coverage benchmark's table)" % path)
+        have = sorted({r.get("scenario") or "seeded" for r in got}, key=_sc_key)
+        got = [r for r in got if (r.get("scenario") or "seeded") == scenario]
+        if not got and i == 0:
+            raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
+                scenario, path, ", ".join(have)))
+        rows += got
+    return rows
+
+
+def readme_aggregates(rd, scenario, also=()):
     """{target: {config: medians and ranges}} of one scenario, from the
-    committed RESULTS_DIR/results.csv (one row per trial) and report.md."""
-    path = os.path.join(rd, "results.csv")
-    if not os.path.exists(path):
-        raise SystemExit("coverage_report: no %s" % path)
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if rows and "branches_covered" not in rows[0]:
-        raise SystemExit("coverage_report: %s has no branches_covered column (not a "
-                         "coverage benchmark's table)" % path)
-    have = sorted({r.get("scenario") or "seeded" for r in rows}, key=_sc_key)
-    rows = [r for r in rows if (r.get("scenario") or "seeded") == scenario]
-    if not rows:
-        raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
-            scenario, path, ", ".join(have)))
+    committed results.csv of RESULTS_DIR (and of `also`) and its report.md."""
+    rows = readme_rows(rd, scenario, also)
     reach = _reach_from_report(rd)
     set_base(r["config"] for r in rows)
     agg = {}
@@ -1773,13 +1786,13 @@ def readme_aggregates(rd, scenario):
     return agg
 
 
-def readme_provenance(rd, scenario):
+def readme_provenance(rd, scenario, also=()):
     """One sentence on what the README's table measured (the date, the one
     commit and libgrammut.so build, trial length and count), from the
-    committed results.csv; exits when the grammut runs used more than one
-    build, since the README's headline is one code version."""
-    with open(os.path.join(rd, "results.csv"), newline="") as f:
-        rows = [r for r in csv.DictReader(f) if (r.get("scenario") or "seeded") == scenario]
+    committed results.csv (RESULTS_DIR's and `also`'s); exits when the
+    grammut runs used more than one build, since the README's headline is
+    one code version."""
+    rows = readme_rows(rd, scenario, also)
     shas = sorted({r["libgrammut_sha256"] for r in rows
                    if r["config"].startswith("grammut") and r.get("libgrammut_sha256")})
     commits = sorted({(r.get("git_commit") or "")[:12] for r in rows} - {""})
@@ -1788,26 +1801,46 @@ def readme_provenance(rd, scenario):
                          "headline needs exactly one" % (rd, len(shas)))
     seconds = sorted({int(float(r["seconds"])) for r in rows if r.get("seconds")})
     trials = collections.Counter((r["target"], r["config"]) for r in rows)
-    days = sorted({(r.get("part") or "")[:8] for r in rows} - {""})
-    when = ", ".join("%s-%s-%s" % (d[:4], d[4:6], d[6:8]) for d in days) or "?"
-    return ("Measured on %s, checkout at commit %s (libgrammut.so sha256 `%s`, one build "
+    set_base(r["config"] for r in rows)
+    # Configurations without grammut's library in them (plain libFuzzer
+    # without a dictionary) may have been run on another day, in parts of
+    # their own; they are named apart.
+    side = [r for r in rows if r["config"].startswith("grammut") or r["config"] == BASE]
+    apart = [r for r in rows if r not in side]
+
+    def days_of(rs):
+        days = sorted({(r.get("part") or "")[:8] for r in rs} - {""})
+        return ", ".join("%s-%s-%s" % (d[:4], d[4:6], d[6:8]) for d in days) or "?"
+    commits = sorted({(r.get("git_commit") or "")[:12] for r in side} - {""})
+    text = ("Measured on %s, checkout at commit %s (libgrammut.so sha256 `%s`, one build "
             "for every grammut run): %s s per trial, %s trials per target and configuration, "
             "scenario `%s`, from `%s`." % (
-                when, " to ".join("`%s`" % c for c in commits[:1] + commits[1:][-1:]),
+                days_of(side), " to ".join("`%s`" % c for c in commits[:1] + commits[1:][-1:]),
                 shas[0][:16], "/".join(str(x) for x in seconds),
                 "/".join(str(n) for n in sorted(set(trials.values()))), scenario,
-                os.path.relpath(rd)))
+                "`, `".join(os.path.relpath(d) for d in (rd,) + tuple(also))))
+    for cfg in sorted({r["config"] for r in apart}, key=_cfg_key):
+        rs = [r for r in apart if r["config"] == cfg]
+        cc = sorted({(r.get("git_commit") or "")[:12] for r in rs} - {""})
+        text += (" `%s` (no grammut code in it: the same target builds from the same Debian "
+                 "sources and harnesses) ran in parts of its own on %s, at commit %s." % (
+                     cfg, days_of(rs), " to ".join("`%s`" % c for c in cc[:1] + cc[1:][-1:])))
+    return text
 
 
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.csv."""
     if args.provenance:
-        print(readme_provenance(args.results_dir, args.scenario))
+        print(readme_provenance(args.results_dir, args.scenario, args.also))
         print()
-    agg = readme_aggregates(args.results_dir, args.scenario)
-    configs = [c for c in CONFIG_ORDER if any(c in agg[t] for t in agg)]
+    agg = readme_aggregates(args.results_dir, args.scenario, args.also)
+    # plain first, then the baseline, then grammut's configurations.
+    order = ["plain", BASE] + [c for c in CONFIG_ORDER if c not in ("plain", BASE)]
+    configs = [c for c in order if any(c in agg[t] for t in agg)]
+    with_plain = BASE != "plain" and "plain" in configs
     head = ["target"] + ["%s branches, median [min-max]" % c for c in configs]
-    head += ["grammut / %s" % BASE, "grammut reaches %s's final cov: after" % BASE,
+    head += ["grammut / %s" % BASE] + (["grammut / plain"] if with_plain else [])
+    head += ["grammut reaches %s's final cov: after" % BASE,
              "exec/s %s → grammut" % BASE, "peak RSS MB %s → grammut" % BASE,
              "grammut CPU share"]
     print("| " + " | ".join(head) + " |")
@@ -1822,6 +1855,10 @@ def cmd_readme(args):
         g, p = a.get("grammut"), a.get(BASE)
         cells.append("%.3f" % g["ratio_vs_base"] if g and p and g.get("ratio_vs_base")
                      else "—")
+        if with_plain:
+            q = a.get("plain")
+            cells.append("%.3f" % (g["branches_median"] / q["branches_median"])
+                         if g and q and q.get("branches_median") else "—")
         cells.append((g.get("reach") if g else None) or "—")
         cells.append("{:,} → {:,}".format(round(p["exec_per_sec_median"]),
                                           round(g["exec_per_sec_median"]))
@@ -1982,6 +2019,8 @@ def main():
     p.set_defaults(fn=cmd_memory)
     p = sp.add_parser("readme")
     p.add_argument("results_dir")
+    p.add_argument("--with", dest="also", action="append", default=[], metavar="DIR",
+                   help="another folder's trials too (a configuration run apart)")
     p.add_argument("--scenario", default="seeded")
     p.add_argument("--provenance", action="store_true",
                    help="first a sentence on the date, commit and build (one of each)")

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Tests for bench/coverage_report.py's reading of fuzzer logs: crash
-signatures and when each was found."""
+"""Tests for bench/coverage_report.py: its reading of fuzzer logs (crash
+signatures and when each was found) and the README's headline table."""
+import argparse
+import contextlib
+import io
 import os
 import sys
 import tempfile
@@ -59,6 +62,45 @@ class CrashesTest(unittest.TestCase):
     def test_found_note(self):
         self.assertEqual(cr._found_note([290.5, 120.0], 3), "2 of 3 trials, first after 2.0 min")
         self.assertEqual(cr._found_note([None], 1), "1 of 1 trial")
+
+
+def write_results(folder, rows):
+    """A results.csv of one row per (config, branches, part, sha)."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "results.csv"), "w") as f:
+        f.write("scenario,target,config,trial,seconds,branches_covered,exec_per_sec,"
+                "peak_rss_mb,grammut_cpu_pct,git_commit,libgrammut_sha256,part\n")
+        for i, (config, branches, part, sha) in enumerate(rows):
+            f.write("seeded,lua,%s,%d,600,%d,100,500,,%s,%s,%s\n" % (
+                config, i + 1, branches, "c0ffee" if sha else "beef", sha, part))
+
+
+class ReadmeTest(unittest.TestCase):
+    def test_plain_run_apart_joins_the_headline(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            head, plain = os.path.join(tmp, "head"), os.path.join(tmp, "plain")
+            write_results(head, [("grammut", 120, "20261203T1", "abc"),
+                                 ("plain+dict", 100, "20261203T1", "abc")])
+            write_results(plain, [("plain", 80, "20261205T1", "")])
+            text = cr.readme_provenance(head, "seeded", (plain,))
+            self.assertIn("Measured on 2026-12-03, checkout at commit `c0ffee`", text)
+            self.assertIn("`plain` (no grammut code in it", text)
+            self.assertIn("on 2026-12-05, at commit `beef`", text)
+            agg = cr.readme_aggregates(head, "seeded", (plain,))
+            self.assertEqual(agg["lua"]["plain"]["branches_median"], 80)
+            self.assertAlmostEqual(agg["lua"]["grammut"]["ratio_vs_base"], 1.2)
+            out = io.StringIO()
+            args = argparse.Namespace(results_dir=head, also=[plain], scenario="seeded",
+                                      provenance=False)
+            with contextlib.redirect_stdout(out):
+                cr.cmd_readme(args)
+            lines = out.getvalue().splitlines()
+            self.assertTrue(lines[0].startswith("| target | plain branches, median [min-max] | "
+                                                "plain+dict branches, median [min-max] | "
+                                                "grammut branches, median [min-max] | "
+                                                "grammut / plain+dict | grammut / plain |"))
+            self.assertTrue(lines[2].startswith("| lua | 80 [80-80] | 100 [100-100] | "
+                                                "120 [120-120] | 1.200 | 1.500 |"))
 
 
 if __name__ == "__main__":
