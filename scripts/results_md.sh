@@ -240,8 +240,8 @@ the script again after adding a folder.
 One section per folder, newest first: its date, the commit(s) it measured,
 the title of its notes, its command lines and its summary table. Each
 folder was measured at the code of its time, so read older sections as a
-record, not as the current numbers. The README shows one table: the
-10-minute run at one code version, `2026-11-26-headline` (commit 4edfef7).
+record, not as the current numbers. The README shows one run at one code
+version against `plain+dict`: `2026-12-03-headline` (commit 4a762a8a).
 How the numbers led to the code as it is: [results-history.md](results-history.md).
 The bugs the runs found, with reproducers: [bugs.md](bugs.md).
 
@@ -252,8 +252,9 @@ How to read the coverage tables:
   libFuzzer the grammar's fixed tokens as a `-dict` (`GRAMMUT_DICT=1`, the
   default), so the `grammut` side has a dictionary and the `plain` side
   has none. `plain+dict` (libFuzzer with the grammar's words as `-dict`)
-  was run only in a few short runs (2026-11-22, 2026-11-24-dict: level with
-  plain on sqlite3); the plain+dict headline is pending, issue 51.
+  is the baseline from 2026-12-03 on (the headline and the coverage runs
+  since); side by side with `plain` it was level (2026-12-04-three-way-sqlite3,
+  2026-12-05-three-way-lua: 0.991 and 0.990).
 - Branches: branch coverage of the library's own sources after replaying
   each final corpus through a `-fprofile-instr-generate` build, median
   [min-max] over trials; `grammut / plain` is the ratio of the medians.
