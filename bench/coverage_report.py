@@ -36,11 +36,11 @@ Subcommands:
       per target and configuration, median branches covered in the parsing
       stage (FRONT_END_FILES) and in the semantic stage (every other file);
       writes RESULTS_DIR/semantic_<scenario>.md.
-  readme RESULTS_DIR [--with DIR]... [--scenario S] [--provenance]
+  readme RESULTS_DIR [--scenario S] [--provenance]
       the README's summary table (markdown) from RESULTS_DIR/results.csv
-      (and the times to reach plain's coverage from its report.md); --with
-      adds the trials of another folder (plain libFuzzer run apart), with a
-      grammut / plain column beside grammut / plain+dict.
+      (and the times to reach plain's coverage from its report.md); with
+      plain, plain+dict and grammut, a grammut / plain column beside
+      grammut / plain+dict.
   memory RESULTS_DIR
       where the memory goes, per target and configuration (runs made with
       ASAN_OPTIONS=print_stats=1:atexit=1, as scripts/bench_memory.sh does):
@@ -1734,33 +1734,28 @@ def _reach_from_report(rd):
     return res
 
 
-def readme_rows(rd, scenario, also=()):
-    """The trials of one scenario from the committed RESULTS_DIR/results.csv
-    and those of the folders `also` (configurations run apart: plain
-    libFuzzer measured later beside a headline)."""
-    rows = []
-    for i, d in enumerate((rd,) + tuple(also)):
-        path = os.path.join(d, "results.csv")
-        if not os.path.exists(path):
-            raise SystemExit("coverage_report: no %s" % path)
-        with open(path, newline="") as f:
-            got = list(csv.DictReader(f))
-        if got and "branches_covered" not in got[0]:
-            raise SystemExit("coverage_report: %s has no branches_covered column (not a "
-                             "coverage benchmark's table)" % path)
-        have = sorted({r.get("scenario") or "seeded" for r in got}, key=_sc_key)
-        got = [r for r in got if (r.get("scenario") or "seeded") == scenario]
-        if not got and i == 0:
-            raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
-                scenario, path, ", ".join(have)))
-        rows += got
+def readme_rows(rd, scenario):
+    """The trials of one scenario from the committed RESULTS_DIR/results.csv."""
+    path = os.path.join(rd, "results.csv")
+    if not os.path.exists(path):
+        raise SystemExit("coverage_report: no %s" % path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if rows and "branches_covered" not in rows[0]:
+        raise SystemExit("coverage_report: %s has no branches_covered column (not a "
+                         "coverage benchmark's table)" % path)
+    have = sorted({r.get("scenario") or "seeded" for r in rows}, key=_sc_key)
+    rows = [r for r in rows if (r.get("scenario") or "seeded") == scenario]
+    if not rows:
+        raise SystemExit("coverage_report: no scenario %s in %s (have: %s)" % (
+            scenario, path, ", ".join(have)))
     return rows
 
 
-def readme_aggregates(rd, scenario, also=()):
+def readme_aggregates(rd, scenario):
     """{target: {config: medians and ranges}} of one scenario, from the
-    committed results.csv of RESULTS_DIR (and of `also`) and its report.md."""
-    rows = readme_rows(rd, scenario, also)
+    committed RESULTS_DIR/results.csv (one row per trial) and report.md."""
+    rows = readme_rows(rd, scenario)
     reach = _reach_from_report(rd)
     set_base(r["config"] for r in rows)
     agg = {}
@@ -1786,13 +1781,12 @@ def readme_aggregates(rd, scenario, also=()):
     return agg
 
 
-def readme_provenance(rd, scenario, also=()):
+def readme_provenance(rd, scenario):
     """One sentence on what the README's table measured (the date, the one
     commit and libgrammut.so build, trial length and count), from the
-    committed results.csv (RESULTS_DIR's and `also`'s); exits when the
-    grammut runs used more than one build, since the README's headline is
-    one code version."""
-    rows = readme_rows(rd, scenario, also)
+    committed results.csv; exits when the grammut runs used more than one
+    build, since the README's headline is one code version."""
+    rows = readme_rows(rd, scenario)
     shas = sorted({r["libgrammut_sha256"] for r in rows
                    if r["config"].startswith("grammut") and r.get("libgrammut_sha256")})
     commits = sorted({(r.get("git_commit") or "")[:12] for r in rows} - {""})
@@ -1803,8 +1797,7 @@ def readme_provenance(rd, scenario, also=()):
     trials = collections.Counter((r["target"], r["config"]) for r in rows)
     set_base(r["config"] for r in rows)
     # Configurations without grammut's library in them (plain libFuzzer
-    # without a dictionary) may have been run on another day, in parts of
-    # their own; they are named apart.
+    # without a dictionary) run in parts of their own are named apart.
     side = [r for r in rows if r["config"].startswith("grammut") or r["config"] == BASE]
     apart = [r for r in rows if r not in side]
 
@@ -1818,7 +1811,7 @@ def readme_provenance(rd, scenario, also=()):
                 days_of(side), " to ".join("`%s`" % c for c in commits[:1] + commits[1:][-1:]),
                 shas[0][:16], "/".join(str(x) for x in seconds),
                 "/".join(str(n) for n in sorted(set(trials.values()))), scenario,
-                "`, `".join(os.path.relpath(d) for d in (rd,) + tuple(also))))
+                os.path.relpath(rd)))
     for cfg in sorted({r["config"] for r in apart}, key=_cfg_key):
         rs = [r for r in apart if r["config"] == cfg]
         cc = sorted({(r.get("git_commit") or "")[:12] for r in rs} - {""})
@@ -1831,9 +1824,9 @@ def readme_provenance(rd, scenario, also=()):
 def cmd_readme(args):
     """Prints the README's summary table (markdown) from a results.csv."""
     if args.provenance:
-        print(readme_provenance(args.results_dir, args.scenario, args.also))
+        print(readme_provenance(args.results_dir, args.scenario))
         print()
-    agg = readme_aggregates(args.results_dir, args.scenario, args.also)
+    agg = readme_aggregates(args.results_dir, args.scenario)
     # plain first, then the baseline, then grammut's configurations.
     order = ["plain", BASE] + [c for c in CONFIG_ORDER if c not in ("plain", BASE)]
     configs = [c for c in order if any(c in agg[t] for t in agg)]
@@ -2019,8 +2012,6 @@ def main():
     p.set_defaults(fn=cmd_memory)
     p = sp.add_parser("readme")
     p.add_argument("results_dir")
-    p.add_argument("--with", dest="also", action="append", default=[], metavar="DIR",
-                   help="another folder's trials too (a configuration run apart)")
     p.add_argument("--scenario", default="seeded")
     p.add_argument("--provenance", action="store_true",
                    help="first a sentence on the date, commit and build (one of each)")

@@ -2,7 +2,7 @@
 # results_md.sh - write docs/results.md from the benchmark folders in bench/results/.
 #
 # Usage: scripts/results_md.sh [-o FILE] [RESULTS_DIR]
-#        scripts/results_md.sh --readme HEADLINE_DIR [--with DIR]...
+#        scripts/results_md.sh --readme HEADLINE_DIR
 #   -o FILE       where to write (default docs/results.md; "-" for stdout)
 #   RESULTS_DIR   the benchmark folders (default bench/results)
 #   --readme DIR  instead: rewrite the README's headline (between the lines
@@ -11,9 +11,6 @@
 #                 commit and build (refused unless the grammut runs used exactly one
 #                 build) and its table (`coverage_report.py readme`), one
 #                 per scenario it holds (seeded, then empty)
-#   --with DIR    with --readme: also the trials of folder DIR, a configuration
-#                 run apart (plain libFuzzer beside a headline), named apart in
-#                 the sentence
 #
 # One section per folder, newest first (by the latest timestamp in its
 # commands.txt, else in its report.md, else the date its name starts with):
@@ -27,20 +24,16 @@
 # and commit its output.
 set -euo pipefail
 
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$REPO/docs/results.md"
 RESULTS="$REPO/bench/results"
 HEADLINE=""
-WITH=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) OUT="${2:?-o needs a file}"; shift 2 ;;
         --readme) HEADLINE="${2:?--readme needs a benchmark folder}"; shift 2 ;;
-        --with) [ -f "${2:?--with needs a benchmark folder}/results.csv" ] \
-                    || { echo "results_md.sh: no $2/results.csv" >&2; exit 2; }
-                WITH+=(--with "$(realpath --relative-to="$REPO" "$2")"); shift 2 ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "results_md.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
         *) RESULTS="$1"; shift ;;
@@ -56,7 +49,7 @@ if [ -n "$HEADLINE" ]; then
     table=""
     for scenario in seeded empty; do
         [ "$scenario" = seeded ] || grep -qE "(^|,)$scenario," "$HEADLINE/results.csv" || continue
-        part="$(cd "$REPO" && python3 bench/coverage_report.py readme --provenance --scenario "$scenario" "${WITH[@]}" "$rel")"
+        part="$(cd "$REPO" && python3 bench/coverage_report.py readme --provenance --scenario "$scenario" "$rel")"
         table="${table:+$table$'\n\n'}$part"
     done
     tmp="$(mktemp)"
