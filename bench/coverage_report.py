@@ -1795,30 +1795,15 @@ def readme_provenance(rd, scenario):
                          "headline needs exactly one" % (rd, len(shas)))
     seconds = sorted({int(float(r["seconds"])) for r in rows if r.get("seconds")})
     trials = collections.Counter((r["target"], r["config"]) for r in rows)
-    set_base(r["config"] for r in rows)
-    # Configurations without grammut's library in them (plain libFuzzer
-    # without a dictionary) run in parts of their own are named apart.
-    side = [r for r in rows if r["config"].startswith("grammut") or r["config"] == BASE]
-    apart = [r for r in rows if r not in side]
-
-    def days_of(rs):
-        days = sorted({(r.get("part") or "")[:8] for r in rs} - {""})
-        return ", ".join("%s-%s-%s" % (d[:4], d[4:6], d[6:8]) for d in days) or "?"
-    commits = sorted({(r.get("git_commit") or "")[:12] for r in side} - {""})
-    text = ("Measured on %s, checkout at commit %s (libgrammut.so sha256 `%s`, one build "
+    days = sorted({(r.get("part") or "")[:8] for r in rows} - {""})
+    when = ", ".join("%s-%s-%s" % (d[:4], d[4:6], d[6:8]) for d in days) or "?"
+    return ("Measured on %s, checkout at commit %s (libgrammut.so sha256 `%s`, one build "
             "for every grammut run): %s s per trial, %s trials per target and configuration, "
             "scenario `%s`, from `%s`." % (
-                days_of(side), " to ".join("`%s`" % c for c in commits[:1] + commits[1:][-1:]),
+                when, " to ".join("`%s`" % c for c in commits[:1] + commits[1:][-1:]),
                 shas[0][:16], "/".join(str(x) for x in seconds),
                 "/".join(str(n) for n in sorted(set(trials.values()))), scenario,
                 os.path.relpath(rd)))
-    for cfg in sorted({r["config"] for r in apart}, key=_cfg_key):
-        rs = [r for r in apart if r["config"] == cfg]
-        cc = sorted({(r.get("git_commit") or "")[:12] for r in rs} - {""})
-        text += (" `%s` (no grammut code in it: the same target builds from the same Debian "
-                 "sources and harnesses) ran in parts of its own on %s, at commit %s." % (
-                     cfg, days_of(rs), " to ".join("`%s`" % c for c in cc[:1] + cc[1:][-1:])))
-    return text
 
 
 def cmd_readme(args):

@@ -80,11 +80,10 @@ class ReadmeTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as head:
             write_results(head, [("grammut", 120, "20261203T1", "abc"),
                                  ("plain+dict", 100, "20261203T1", "abc"),
-                                 ("plain", 80, "20261205T1", "")])
+                                 ("plain", 80, "20261203T1", "")])
             text = cr.readme_provenance(head, "seeded")
-            self.assertIn("Measured on 2026-12-03, checkout at commit `c0ffee`", text)
-            self.assertIn("`plain` (no grammut code in it", text)
-            self.assertIn("on 2026-12-05, at commit `beef`", text)
+            self.assertIn("Measured on 2026-12-03, checkout at commit `beef` to `c0ffee`", text)
+            self.assertIn("libgrammut.so sha256 `abc`", text)
             agg = cr.readme_aggregates(head, "seeded")
             self.assertEqual(agg["lua"]["plain"]["branches_median"], 80)
             self.assertAlmostEqual(agg["lua"]["grammut"]["ratio_vs_base"], 1.2)
