@@ -297,10 +297,8 @@ bool Generator::TypeBlocked(int type, const Tree& tree, int last_token) const {
     return false;
   }
   const PredicateMeaning& m = *type_lexer_predicate_[type];
-  // Only Rust's float check looks two tokens back.
-  return !EvaluatePredicate(
-      m, ViewAfter(tree, last_token,
-                   m.entry == PredicateEntry::kFloatLiteralPossible));
+  return !EvaluatePredicate(m,
+                            ViewAfter(tree, last_token, ReadsTokenTwoBack(m)));
 }
 
 absl::string_view Generator::FitTrivia(absl::string_view trivia,

@@ -122,10 +122,8 @@ std::optional<CounterChange> ParseCounterChange(absl::string_view k) {
     }
   }
   int64_t amount = 0;
-  // Counters move by small steps; larger ones are no counter's (and
-  // would overflow).
-  if (!absl::SimpleAtoi(value, &amount) || amount > (int64_t{1} << 30) ||
-      amount < -(int64_t{1} << 30)) {
+  if (!absl::SimpleAtoi(value, &amount) || amount > kMaxCounterStep ||
+      amount < -kMaxCounterStep) {
     return std::nullopt;
   }
   c.counter = std::string(name);

@@ -347,6 +347,10 @@ bool EvaluatePredicate(const PredicateMeaning& m, const PredicateView& v) {
   return holds != m.negate;
 }
 
+bool ReadsTokenTwoBack(const PredicateMeaning& meaning) {
+  return meaning.entry == PredicateEntry::kFloatLiteralPossible;
+}
+
 bool CounterFalseAtStart(const PredicateMeaning& meaning) {
   if (meaning.entry != PredicateEntry::kCounterCompare) return false;
   const LexerCounters zero;

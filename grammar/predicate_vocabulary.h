@@ -116,6 +116,10 @@ std::optional<PredicateMeaning> LookUpPredicate(absl::string_view normalized);
 bool EvaluatePredicate(const PredicateMeaning& meaning,
                        const PredicateView& view);
 
+// True if `meaning` reads the token two back (PredicateView::prev2_*),
+// which a caller building a view must then find (Rust's float check).
+bool ReadsTokenTwoBack(const PredicateMeaning& meaning);
+
 // True if `meaning` is a counter comparison that does not hold at the
 // start of the input, all counters 0 (`{listDepth > 0}?`).
 bool CounterFalseAtStart(const PredicateMeaning& meaning);

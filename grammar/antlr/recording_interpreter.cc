@@ -222,8 +222,7 @@ void BoundedLexer::action(antlr4::RuleContext*, size_t, size_t action) {
     case LexerActionKind::kCounterChange: {
       const CounterChange& c = counter_changes_[action];
       int64_t& value = counters_[c.counter];
-      // Each token moves a counter by at most 2^30: it stays far from
-      // overflowing over any input within the parse limits.
+      // Each token moves a counter by at most kMaxCounterStep.
       value = c.set ? c.amount : value + c.amount;
       break;
     }
