@@ -70,6 +70,7 @@ int Binder::NamesIn(const Tree& t, int node) const {
 
 void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
   removed_.clear();
+  moved_.clear();
   if (!HasName(in, begin, end)) return;
   ForEachName(
       in, model_.name_types(), &walk_,
@@ -77,7 +78,9 @@ void Binder::CollectRemoved(const Tree& in, size_t begin, size_t end) {
         const auto [b, e] = TextSpan(in, i);
         if (e <= begin || b >= end) return;
         const int id = PlaceOf(place);
-        if (id >= 0 && model_.Defines(id)) {
+        if (id < 0) return;
+        moved_.insert({in.token_text(i), id});
+        if (model_.Defines(id)) {
           removed_.insert(in.token_text(i));
         }
       },
@@ -101,6 +104,7 @@ bool Binder::BindRange(Tree* tree, size_t begin, size_t end, Rng& rng,
   unresolved_.clear();
   if (model_.num_places() == 0) return false;
   removed_.clear();
+  moved_.clear();
   return Bind(tree, begin, end, rng, max_size);
 }
 
@@ -221,6 +225,19 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
     }
     return false;
   };
+  // Whether a name at `place` already refers to a definition of `text`
+  // seen at `at`: one it could be bound to, or one at a place its place
+  // drew from in the corpus at all (a rare use of a local: `packed:gsub`).
+  auto refers = [&](absl::string_view text, int at, int place) {
+    for (const Def& d : defs_) {
+      if (d.text == text && Visible(t, d, at) &&
+          (model_.DrawsFrom(place, d.place) ||
+           model_.NameSameThing(place, d.place))) {
+        return true;
+      }
+    }
+    return false;
+  };
   // The innermost node of `rule` around the name, or -1.
   auto around = [&](int rule, absl::Span<const int32_t> enclosing) {
     for (size_t j = enclosing.size(); rule >= 0 && j-- > 0;) {
@@ -259,10 +276,12 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
             return;
           }
           // A name that already refers to something seen here, that the
-          // corpus uses here undefined (a builtin), or that the input names
-          // elsewhere too (a field, a global), stays.
+          // corpus uses here undefined (a builtin), that the input names
+          // elsewhere too (a field, a global), or that the edit only moved
+          // (the input had its text at its place in the bytes the edit
+          // replaced: a swap), stays.
           if (!model_.DefinesOnce(id) &&
-              (visible(text, i, id) ||
+              (refers(text, i, id) || moved_.contains({text, id}) ||
                (!prefer_definitions_ &&
                 (model_.IsFreeText(id, text) ||
                  NamedElsewhere(t, text, id, begin, end))))) {
@@ -296,7 +315,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           if (defines) define(i, text, place.type, id, enclosing);
           return;
         }
-        if (visible(text, i, id)) {
+        if (refers(text, i, id)) {
           if (defines && !Taken(text, id, anchor)) {
             define(i, text, place.type, id, enclosing);
           }

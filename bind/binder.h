@@ -8,7 +8,9 @@
 // scope) at a place its place draws from; a definition at a place that
 // takes each text once gets a fresh text when the text is taken; a use
 // after the change whose definition the edit removed is bound again. The
-// rest stays: builtins, names the corpus leaves undefined, error paths.
+// rest stays: builtins, names the corpus leaves undefined, error paths,
+// names that already refer to a visible definition and names the edit
+// only moved (a swap).
 //
 //   Binder binder(model, kit.tokens, kit.separators);
 //   binder.BindChange(input_tree, &output_tree, rng, max_size);
@@ -87,7 +89,8 @@ class Binder {
   // the uses after them of `removed` texts.
   bool Bind(Tree* tree, size_t begin, size_t end, Rng& rng, size_t max_size);
   // Collects the texts of `in`'s names in bytes [begin, end) at places
-  // that define into removed_.
+  // that define into removed_, and each name's text and place into
+  // moved_.
   void CollectRemoved(const Tree& in, size_t begin, size_t end);
   // The model's place for `place` (BindingModel::Nearest), remembered
   // until the model learns a new place.
@@ -129,6 +132,7 @@ class Binder {
   NameWalk walk_;
   std::vector<Def> defs_;
   absl::flat_hash_set<absl::string_view> removed_;
+  absl::flat_hash_set<std::pair<absl::string_view, int32_t>> moved_;
   absl::flat_hash_set<absl::string_view> all_texts_;
   absl::flat_hash_map<absl::string_view, std::vector<int32_t>> outside_;
   NameWalk outside_walk_;

@@ -287,6 +287,12 @@ bool BindingModel::NameSameThing(int a, int b) const {
   });
 }
 
+bool BindingModel::DrawsFrom(int use, int def) const {
+  const auto& links = places_[use].links;
+  return std::any_of(links.begin(), links.end(),
+                     [def](const auto& l) { return l.first == def; });
+}
+
 bool BindingModel::PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const {
   const auto& units = places_[id].units;
   double total = 0;

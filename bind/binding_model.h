@@ -138,6 +138,8 @@ class BindingModel {
   // use and the place it draws from, or two uses that draw from one place
   // (`FROM t` and `INSERT INTO t`; not a table and a column).
   bool NameSameThing(int a, int b) const;
+  // Whether a use at place `use` named a text first seen at place `def`.
+  bool DrawsFrom(int use, int def) const;
   // A (holder, unit) pair of definitions at `id`, by their counts; false
   // if none was seen.
   bool PickUnit(int id, Rng& rng, PlaceStats::Unit* unit) const;

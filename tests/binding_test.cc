@@ -126,6 +126,44 @@ TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
   EXPECT_EQ(out.Text(), "CREATE TABLE s(b); SELECT b FROM s;");
 }
 
+// An edit that only moves names (a swap of two statements) keeps them:
+// each stood at its place in the input.
+TEST(Binding, ASwapKeepsTheNamesItMoves) {
+  Kit k("sqlite");
+  ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
+  const Tree in = k.Parse(
+      "CREATE TABLE t(a); SELECT a FROM t; CREATE TABLE s(b); "
+      "SELECT b FROM s;");
+  const std::string swapped =
+      "CREATE TABLE t(a); SELECT b FROM s; CREATE TABLE s(b); "
+      "SELECT a FROM t;";
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Tree out = k.Parse(swapped);
+    Rng rng(seed);
+    EXPECT_FALSE(k.binder.BindChange(in, &out, rng, 4096));
+    EXPECT_EQ(out.Text(), swapped) << "seed " << seed;
+  }
+}
+
+// A use at a place that drew from a kind of definition only now and then
+// (a Lua method call on a local, where the corpus mostly called methods
+// on parameters) keeps a visible name of that kind.
+TEST(Binding, ARareUseOfAVisibleNameStays) {
+  Kit k("lua");
+  for (int i = 0; i < 4; ++i) {
+    k.model.AddTree(k.Parse("local function f(p) print(p:len()) end\n"));
+  }
+  k.model.AddTree(k.Parse("local s = 'a'\nprint(s:len())\n"));
+  const std::string head = "local s = 'a'\nlocal u = 'b'\n";
+  const Tree in = k.Parse(head);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Tree out = k.Parse(head + "print(s:len())\n");
+    Rng rng(seed);
+    k.binder.BindChange(in, &out, rng, 4096);
+    EXPECT_EQ(out.Text(), head + "print(s:len())\n") << "seed " << seed;
+  }
+}
+
 // A use at a place the corpus never had (a `while` condition, where the
 // corpus named a local only in an `if` condition) is bound as the nearest
 // place that was: the innermost rules agree, the statement differs.
