@@ -124,6 +124,18 @@ ensure_packages() {
 #    system libraries to link after the archives).
 ###########################################################################
 
+# cmake_static LOGF SRC BDIR CFLAGS PREFIX [-D...]: configures a CMake library
+# build with the variant's compiler and flags, installing under PREFIX/lib;
+# the library's own options follow.
+cmake_static() {
+    local logf="$1" src="$2" bdir="$3" cflags="$4" prefix="$5"
+    shift 5
+    run_logged "$logf" cmake -S "$src" -B "$bdir" -G Ninja \
+        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
+        -DCMAKE_C_FLAGS="$cflags" \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib "$@"
+}
+
 # --- cJSON ---------------------------------------------------------------
 build_lib_cjson() {
     local variant="$1" cflags="$2" prefix="$3" src="$4"
@@ -141,10 +153,7 @@ build_lib_libxml2() {
     local variant="$1" cflags="$2" prefix="$3" src="$4"
     local bdir="$OUT/libxml2/build/$variant" logf="$OUT/libxml2/build/$variant.log"
     rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
-    run_logged "$logf" cmake -S "$src" -B "$bdir" -G Ninja \
-        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
-        -DCMAKE_C_FLAGS="$cflags" \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+    cmake_static "$logf" "$src" "$bdir" "$cflags" "$prefix" \
         -DBUILD_SHARED_LIBS=OFF \
         -DLIBXML2_WITH_PYTHON=OFF -DLIBXML2_WITH_LZMA=OFF -DLIBXML2_WITH_ZLIB=OFF \
         -DLIBXML2_WITH_ICONV=OFF -DLIBXML2_WITH_ICU=OFF \
@@ -240,10 +249,7 @@ build_lib_expat() {
     local variant="$1" cflags="$2" prefix="$3" src="$4"
     local bdir="$OUT/expat/build/$variant" logf="$OUT/expat/build/$variant.log"
     rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
-    run_logged "$logf" cmake -S "$src/expat" -B "$bdir" -G Ninja \
-        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
-        -DCMAKE_C_FLAGS="$cflags" \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+    cmake_static "$logf" "$src/expat" "$bdir" "$cflags" "$prefix" \
         -DEXPAT_SHARED_LIBS=OFF -DEXPAT_BUILD_TOOLS=OFF -DEXPAT_BUILD_EXAMPLES=OFF \
         -DEXPAT_BUILD_TESTS=OFF -DEXPAT_BUILD_DOCS=OFF -DEXPAT_BUILD_FUZZERS=OFF \
         -DEXPAT_BUILD_PKGCONFIG=OFF
@@ -266,10 +272,7 @@ build_lib_jsonc() {
     rm -rf "$bdir"; mkdir -p "$bdir"; : >"$logf"
     # The json-c library target only: the command line apps and the docs are
     # not needed (and the apps would not link with -fsanitize=fuzzer-no-link).
-    run_logged "$logf" cmake -S "$src" -B "$bdir" -G Ninja \
-        -DCMAKE_C_COMPILER="$CC" -DCMAKE_BUILD_TYPE=None \
-        -DCMAKE_C_FLAGS="$cflags" \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+    cmake_static "$logf" "$src" "$bdir" "$cflags" "$prefix" \
         -DBUILD_SHARED_LIBS=OFF -DBUILD_STATIC_LIBS=ON -DBUILD_TESTING=OFF \
         -DDISABLE_WERROR=ON -DENABLE_RDRAND=OFF -DENABLE_THREADING=OFF -DDISABLE_EXTRA_LIBS=ON
     run_logged "$logf" cmake --build "$bdir" -j "$JOBS" --target json-c
