@@ -215,23 +215,15 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
   all_texts_.clear();
   fresh_.clear();
   // Whether a definition of `text` that a name at `place` could refer to
-  // (NameSameThing: not a column named like the table) is seen at `at`.
-  auto visible = [&](absl::string_view text, int at, int place) {
+  // (NameSameThing: not a column named like the table) is seen at `at`;
+  // with `any_link`, also one at a place its place drew from in the corpus
+  // at all (a name already referring to it: a rare use of a local,
+  // `packed:gsub`).
+  auto visible = [&](absl::string_view text, int at, int place,
+                     bool any_link = false) {
     for (const Def& d : defs_) {
       if (d.text == text && Visible(t, d, at) &&
-          model_.NameSameThing(place, d.place)) {
-        return true;
-      }
-    }
-    return false;
-  };
-  // Whether a name at `place` already refers to a definition of `text`
-  // seen at `at`: one it could be bound to, or one at a place its place
-  // drew from in the corpus at all (a rare use of a local: `packed:gsub`).
-  auto refers = [&](absl::string_view text, int at, int place) {
-    for (const Def& d : defs_) {
-      if (d.text == text && Visible(t, d, at) &&
-          (model_.DrawsFrom(place, d.place) ||
+          ((any_link && model_.DrawsFrom(place, d.place)) ||
            model_.NameSameThing(place, d.place))) {
         return true;
       }
@@ -281,7 +273,8 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           // (the input had its text at its place in the bytes the edit
           // replaced: a swap), stays.
           if (!model_.DefinesOnce(id) &&
-              (refers(text, i, id) || moved_.contains({text, id}) ||
+              (visible(text, i, id, /*any_link=*/true) ||
+               moved_.contains({text, id}) ||
                (!prefer_definitions_ &&
                 (model_.IsFreeText(id, text) ||
                  NamedElsewhere(t, text, id, begin, end))))) {
@@ -315,7 +308,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           if (defines) define(i, text, place.type, id, enclosing);
           return;
         }
-        if (refers(text, i, id)) {
+        if (visible(text, i, id, /*any_link=*/true)) {
           if (defines && !Taken(text, id, anchor)) {
             define(i, text, place.type, id, enclosing);
           }

@@ -80,12 +80,12 @@ enum class LexerActionKind {
   kCounterChange,
 };
 
-// What a kCounterChange action does to its counter.
 // The largest step of a counter change (`n += 1073741824`); a larger one
 // is no counter's, and over any input within the parse limits a counter
 // stays far from overflowing.
 constexpr int64_t kMaxCounterStep = int64_t{1} << 30;
 
+// What a kCounterChange action does to its counter.
 struct CounterChange {
   std::string counter;  // normalized name; empty: the action is no such
   bool set = false;     // `counter = amount`, else `counter += amount`
