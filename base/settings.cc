@@ -103,7 +103,7 @@ constexpr SettingRow kRows[] = {
    "0 or 1", "0", "MutatorConfig::single_tokens",
    "1: a tree edit that writes a second of a token its rule holds once "
    "(one PRIMARY KEY per table, learned) loses the loop iteration around "
-   "it (mutate/single_repair.h)"},
+   "it (mutate/token_repair.h)"},
   {"GRAMMUT_FAMILIAR_TOKENS", "familiar_tokens", X, kNumber, 0, 1,
    "0 or 1", "1", "MutatorConfig::familiar_tokens",
    "1: in the learned mode, token texts keep to the lexer steps the "

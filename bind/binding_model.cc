@@ -55,7 +55,8 @@ void Count(std::vector<Entry>& entries, const Entry& entry, Same same) {
 BindingModel::BindingModel(const Grammar& grammar, std::vector<bool> name_types)
     : grammar_(grammar),
       name_types_(std::move(name_types)),
-      singles_(grammar) {}
+      singles_(grammar),
+      enclosed_(grammar) {}
 
 int BindingModel::Find(const NamePlace& place) const {
   auto it = ids_.find(place);
@@ -156,6 +157,7 @@ void BindingModel::AddTree(const Tree& tree, double times) {
   if (tree.empty() || times <= 0) return;
   ++trees_;
   singles_.AddTree(tree, times);
+  enclosed_.AddTree(tree, times);
   seen_.clear();
   chains_.clear();
   ForEachName(
@@ -408,7 +410,12 @@ std::string BindingModel::ToText() const {
       "# single TOKEN RULE holding N twice N expected N: RULE nodes that held "
       "TOKEN, twice, and the repeats independent placement would have made "
       "(single: expected >= 3, twice <= 2% of holding); `single TOKEN RULE` "
-      "declares one\n";
+      "declares one\n"
+      "# enclosed TOKEN PARENT in RULES not RULES contexts N expected N: "
+      "TOKEN under PARENT stood below one of the first RULES before any of "
+      "the second (walking up); N distinct rule chains above it, N expected "
+      "outside had they stood like all nodes they start from; without "
+      "counts, declared\n";
   absl::StrAppend(&out, "version 1\n");
   absl::StrAppendFormat(&out, "grammar %s %016x\n", grammar_.name(),
                         grammar_.fingerprint());
@@ -460,6 +467,7 @@ std::string BindingModel::ToText() const {
     }
   }
   absl::StrAppend(&out, singles_.ToText());
+  absl::StrAppend(&out, enclosed_.ToText());
   absl::StrAppend(&out, "end ", places_.size(), " places ", links, " links\n");
   return out;
 }
@@ -473,6 +481,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
   std::vector<int> link_lines;
   int64_t trees = 0;
   SingleTokens singles(grammar_);
+  EnclosedTokens enclosed(grammar_);
   bool saw_end = false;
   absl::Status read = ForEachTextLine(
       text, source,
@@ -685,13 +694,15 @@ absl::Status BindingModel::FromText(absl::string_view text,
           places[it->second].free.emplace_back(std::move(unescaped), count);
         } else if (f[0] == "single") {
           if (absl::Status st = singles.ParseLine(f, bad); !st.ok()) return st;
+        } else if (f[0] == "enclosed") {
+          if (absl::Status st = enclosed.ParseLine(f, bad); !st.ok()) return st;
         } else if (f[0] == "end") {
           saw_end = true;
         } else {
           return bad(absl::StrCat(
               "unknown line '", f[0],
               "' (version, grammar, trees, place, link, unit, snippet, free, "
-              "single, end)"));
+              "single, enclosed, end)"));
         }
         return absl::OkStatus();
       });
@@ -710,6 +721,7 @@ absl::Status BindingModel::FromText(absl::string_view text,
   ids_ = std::move(ids);
   trees_ = trees;
   singles_ = std::move(singles);
+  enclosed_ = std::move(enclosed);
   return absl::OkStatus();
 }
 

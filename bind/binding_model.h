@@ -32,6 +32,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "base/rng.h"
+#include "bind/enclosed_tokens.h"
 #include "bind/name_place.h"
 #include "bind/single_tokens.h"
 #include "grammar/grammar.h"
@@ -164,6 +165,8 @@ class BindingModel {
   // The tokens a rule holds once (one PRIMARY KEY per table), learned
   // with the names and kept in the same text form.
   const SingleTokens& singles() const { return singles_; }
+  // The tokens that stand only inside some constructs (enclosed_tokens.h).
+  const EnclosedTokens& enclosed() const { return enclosed_; }
   // A readable line for a place: `IDENTIFIER after '.' in expr<select_core`.
   std::string Describe(int id) const;
 
@@ -178,6 +181,7 @@ class BindingModel {
   absl::flat_hash_map<NamePlace, int32_t> ids_;
   int64_t trees_ = 0;
   SingleTokens singles_;
+  EnclosedTokens enclosed_;
   // AddTree's buffers.
   struct Seen {
     int32_t place;

@@ -54,7 +54,7 @@ struct MutatorConfig {
   // texts take (experiment familiar_tokens; TokenGenerator::Familiar).
   bool familiar_tokens = true;
   // Whether a tree edit's second of a token its rule holds once loses the
-  // loop iteration around it (experiment single_tokens; single_repair.h).
+  // loop iteration around it (experiment single_tokens; token_repair.h).
   // Off until a coverage benchmark shows it helps: a small corpus makes
   // some constructs look single that are not.
   bool single_tokens = false;

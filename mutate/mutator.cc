@@ -23,7 +23,7 @@
 #include "grammar/grammar_dictionary.h"
 #include "grammar/indentation.h"
 #include "mutate/internal/mutator_internal.h"
-#include "mutate/single_repair.h"
+#include "mutate/token_repair.h"
 
 namespace grammut {
 namespace {
@@ -269,17 +269,25 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     // The names of what the edit wrote refer to what the input defines.
     // Not for byte-level edits and compared values, whose texts are the
     // point, nor for shrinking.
+    // First a `break` it wrote outside any loop goes (a token standing
+    // where the inputs never show it: token_repair.h).
     if (!shrink && !op.Is(kByteLevel) && !op.Needs(kNeedsCompares) &&
-        config_.bind_names > 0 && rng.Chance(config_.bind_names) &&
-        binder_->BindChange(*src.tree, &dst.tree, rng, max_size)) {
-      ++stats_.bound;
+        config_.bind_names > 0 && rng.Chance(config_.bind_names)) {
+      const auto [begin, end] = ChangedSpan(src.tree->text(), dst.tree.text());
+      stats_.unenclosed_removed +=
+          static_cast<uint64_t>(token_repair_.RemoveUnenclosed(
+              ctx, bindings_->enclosed(), &dst.tree, begin, end));
+      if (binder_->BindChange(*src.tree, &dst.tree, rng, max_size)) {
+        ++stats_.bound;
+      }
     }
     // A second PRIMARY KEY in one table (a token its rule holds once) goes.
     if (!shrink && !op.Is(kByteLevel) && !op.Needs(kNeedsCompares) &&
         config_.single_tokens) {
       const auto [begin, end] = ChangedSpan(src.tree->text(), dst.tree.text());
-      stats_.singles_removed += static_cast<uint64_t>(
-          single_repair_.Run(ctx, bindings_->singles(), &dst.tree, begin, end));
+      stats_.singles_removed +=
+          static_cast<uint64_t>(token_repair_.RemoveRepeats(
+              ctx, bindings_->singles(), &dst.tree, begin, end));
     }
     // Grammars with INDENT/DEDENT: what the edit (and the passes after it)
     // moved or wrote gets the indentation of its level; byte-level edits

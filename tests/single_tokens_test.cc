@@ -15,7 +15,7 @@
 #include "learn/weights.h"
 #include "mutate/cache/tree_index.h"
 #include "mutate/operators/operators.h"
-#include "mutate/single_repair.h"
+#include "mutate/token_repair.h"
 #include "parse/parser.h"
 #include "tests/test_util.h"
 
@@ -124,8 +124,8 @@ int Repair(Sql& sql, const SingleTokens& singles, Tree* tree, size_t begin,
   MutationContext ctx =
       MakeContext(*sql.grammar, kit, rng, 4096, ProbabilityMode::kLearned, 64,
                   index, scratch, &bytes);
-  SingleRepair repair;
-  return repair.Run(ctx, singles, tree, begin, end);
+  TokenRepair repair;
+  return repair.RemoveRepeats(ctx, singles, tree, begin, end);
 }
 
 TEST(SingleTokens, RepairTakesOutTheRepeatTheEditWrote) {

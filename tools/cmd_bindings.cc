@@ -13,6 +13,8 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "bind/enclosed_tokens.h"
 #include "generate/generator.h"
 #include "parse/parser.h"
 #include "tools/cli_common.h"
@@ -110,6 +112,22 @@ int RunBindings(const std::vector<std::string>& args) {
                 g.rule_name(singles[k].second).c_str());
   }
   std::printf("%s\n", singles.empty() ? "none" : "");
+  // The tokens that stand only inside some constructs
+  // (bind/enclosed_tokens.h).
+  const auto& enclosed = m.enclosed().Rules();
+  std::printf("\nenclosed (%zu):%s\n", enclosed.size(),
+              enclosed.empty() ? " none" : "");
+  auto rule_names = [&](const std::vector<int32_t>& rules) {
+    return absl::StrJoin(rules, ", ", [&](std::string* o, int32_t r) {
+      absl::StrAppend(o, g.rule_name(r));
+    });
+  };
+  for (const EnclosedTokens::Rule& r : enclosed) {
+    std::printf("  %s under %s: inside %s before %s (%.0f contexts)\n",
+                g.token_name(r.type).c_str(), g.rule_name(r.parent).c_str(),
+                rule_names(r.witnesses).c_str(), rule_names(r.bounds).c_str(),
+                r.contexts);
+  }
   const std::string out = absl::GetFlag(FLAGS_o);
   if (!out.empty()) {
     absl::Status st = m.Save(out);

@@ -13,7 +13,7 @@
 #include "kpath/kpath_steer.h"
 #include "kpath/kpath_suite.h"
 #include "mutate/cache/tree_index.h"
-#include "mutate/single_repair.h"
+#include "mutate/token_repair.h"
 #include "parse/parser.h"
 #include "tools/cli_common.h"
 
@@ -260,10 +260,10 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   opt.mode = *mode;
   Rng rng(absl::GetFlag(FLAGS_seed));
   int valid = 0, written = 0, used_ll = 0, definitions_put = 0;
-  int singles_removed = 0;
+  int singles_removed = 0, unenclosed_removed = 0;
   OperatorScratch scratch;
   std::string unused_bytes;
-  SingleRepair single_repair;
+  TokenRepair token_repair;
   size_t largest = 0;
   const IndentationScheme& layout = g.indentation();
   for (int i = 0; i < n; ++i) {
@@ -288,19 +288,24 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
       }
       return 1;
     }
-    if (bind && singles) {
+    if (bind) {
       // A second of a token its rule holds once (one PRIMARY KEY per
-      // table) goes, then names are bound.
+      // table) goes, names are bound, then a token outside what it needs
+      // (`break` outside a loop) goes.
       TreeIndex index;
       MutationContext ctx =
           MakeContext(g, kit, rng, static_cast<size_t>(max_size), opt.mode,
                       opt.max_depth, index, scratch, &unused_bytes);
-      singles_removed += single_repair.Run(ctx, (*bindings)->singles(), &t, 0,
-                                           t.text().size());
-    }
-    if (bind) {
+      if (singles) {
+        singles_removed += token_repair.RemoveRepeats(
+            ctx, (*bindings)->singles(), &t, 0, t.text().size());
+      }
       definitions_put +=
           definitions.Bind(&t, rng, static_cast<size_t>(max_size), opt);
+      // After the units it moved (a definition moved out of its loop takes
+      // its `break` along).
+      unenclosed_removed += token_repair.RemoveUnenclosed(
+          ctx, (*bindings)->enclosed(), &t, 0, t.text().size());
     }
     // Units moved or taken out: indentation of their level again.
     if (layout.active() && (bind || singles)) FixIndentation(layout, &t);
@@ -328,10 +333,11 @@ int RunGenerate(const std::vector<std::string>& /*args*/) {
   if (bind) {
     std::printf(
         "names: %lld bound, %d defining units put first, %lld uses with "
-        "nothing to bind to taken out; %d repeats of single tokens taken "
-        "out\n",
+        "nothing to bind to taken out; %d repeats of single tokens and %d "
+        "tokens outside what they need taken out\n",
         static_cast<long long>(binder.renamed()), definitions_put,
-        static_cast<long long>(definitions.dropped()), singles_removed);
+        static_cast<long long>(definitions.dropped()), singles_removed,
+        unenclosed_removed);
   }
   return 0;
 }

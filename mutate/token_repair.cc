@@ -1,5 +1,5 @@
-// single_repair.cc: deleting repeats of single tokens.
-#include "mutate/single_repair.h"
+// token_repair.cc: deleting the tokens an edit wrote against a learned rule.
+#include "mutate/token_repair.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -50,8 +50,8 @@ bool DeleteAround(MutationContext& ctx, const Tree& tree, int victim,
 
 }  // namespace
 
-int SingleRepair::FindRepeat(const Tree& t, size_t begin, size_t end,
-                             int* holder) {
+int TokenRepair::FindRepeat(const Tree& t, size_t begin, size_t end,
+                            int* holder) {
   open_.clear();
   first_.clear();
   for (int i = 0; i < t.size(); ++i) {
@@ -88,8 +88,28 @@ int SingleRepair::FindRepeat(const Tree& t, size_t begin, size_t end,
   return -1;
 }
 
-int SingleRepair::Run(MutationContext& ctx, const SingleTokens& singles,
-                      Tree* tree, size_t begin, size_t end) {
+int TokenRepair::FindUnenclosed(const EnclosedTokens& enclosed, const Tree& t,
+                                size_t begin, size_t end, int* holder) {
+  open_.clear();
+  for (int i = 0; i < t.size(); ++i) {
+    while (!open_.empty() && i >= t.End(open_.back())) open_.pop_back();
+    const Node& n = t.node(i);
+    if (n.is_rule) {
+      open_.push_back(i);
+      continue;
+    }
+    if (n.is_error || n.symbol <= 0 || !InSpan(t, i, begin, end) ||
+        absl::c_linear_search(failed_, i)) {
+      continue;
+    }
+    if (!enclosed.Enclosed(t, open_, i, holder)) return i;
+  }
+  return -1;
+}
+
+int TokenRepair::RemoveRepeats(MutationContext& ctx,
+                               const SingleTokens& singles, Tree* tree,
+                               size_t begin, size_t end) {
   const std::vector<std::pair<int32_t, int32_t>>& pairs = singles.Singles();
   if (pairs.empty() || begin >= end) return 0;
   rules_of_.resize(static_cast<size_t>(ctx.grammar.max_token_type()) + 1);
@@ -99,11 +119,33 @@ int SingleRepair::Run(MutationContext& ctx, const SingleTokens& singles,
       rules_of_[type].push_back(rule);
     }
   }
+  return Run(
+      ctx,
+      [&](const Tree& t, size_t b, size_t e, int* holder) {
+        return FindRepeat(t, b, e, holder);
+      },
+      tree, begin, end);
+}
+
+int TokenRepair::RemoveUnenclosed(MutationContext& ctx,
+                                  const EnclosedTokens& enclosed, Tree* tree,
+                                  size_t begin, size_t end) {
+  if (enclosed.Rules().empty() || begin >= end) return 0;
+  return Run(
+      ctx,
+      [&](const Tree& t, size_t b, size_t e, int* holder) {
+        return FindUnenclosed(enclosed, t, b, e, holder);
+      },
+      tree, begin, end);
+}
+
+int TokenRepair::Run(MutationContext& ctx, Finder find, Tree* tree,
+                     size_t begin, size_t end) {
   failed_.clear();
   int removed = 0;
   for (int round = 0; round < kMaxRounds; ++round) {
     int holder = -1;
-    const int victim = FindRepeat(*tree, begin, end, &holder);
+    const int victim = find(*tree, begin, end, &holder);
     if (victim < 0) break;
     if (!DeleteAround(ctx, *tree, victim, holder, &out_)) {
       failed_.push_back(victim);
