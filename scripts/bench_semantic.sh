@@ -3,7 +3,7 @@
 #
 #   scripts/bench_semantic.sh [--build DIR] [--n N] [--mutants M] [--seeds S,...]
 #                             [--targets sqlite,lua,mujs] [--runs WORK [--sample K]]
-#                             --out bench/results/<date>-semantic
+#                             [--learn-from DIR] --out bench/results/<date>-semantic
 #
 # Per target (its grammar, its harness_examples/<t>/seeds as the corpus):
 # `grammut learn` on the seeds, then side by side with name binding on and
@@ -13,7 +13,9 @@
 #       arms=grammar), `grammut mutate --weights`;
 # both once for each random seed of --seeds (default 1; --seed S is one):
 # the report gives the mean over them with its [min-max], since 300 inputs
-# of one seed move by several points from seed to seed.
+# of one seed move by several points from seed to seed. With --learn-from
+# DIR (one target), `grammut learn` reads DIR instead of the shipped seeds
+# (a user's larger corpus); (b) still mutates the seeds.
 # With --runs WORK (the --work directory of a scripts/bench_coverage.sh run),
 # also (c) the final corpus of each of its trials (seeded/<target>/<config>/
 # trial<N>/corpus; sqlite3 for sqlite), K files of each (default 300, every
@@ -36,6 +38,7 @@ SEEDS=1
 TARGETS="sqlite,lua,mujs"
 RUNS=""
 SAMPLE=300
+LEARN_FROM=""
 OUT=""
 COMMAND_LINE="cd $PWD && $0 $*"
 while [ $# -gt 0 ]; do
@@ -49,13 +52,19 @@ while [ $# -gt 0 ]; do
         --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
         --runs) RUNS="${2:?--runs needs a bench_coverage.sh work directory}"; shift 2 ;;
         --sample) SAMPLE="${2:?--sample needs a number}"; shift 2 ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        --learn-from) LEARN_FROM="${2:?--learn-from needs a directory}"; shift 2 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "bench_semantic.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "$OUT" ] || { echo "bench_semantic.sh: --out DIR is required" >&2; exit 2; }
 [[ "$SEEDS" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "bench_semantic.sh: --seeds takes numbers separated by commas, not '$SEEDS'" >&2; exit 2; }
 IFS=, read -r -a seeds <<< "$SEEDS"
+if [ -n "$LEARN_FROM" ]; then
+    [ -d "$LEARN_FROM" ] || { echo "bench_semantic.sh: --learn-from $LEARN_FROM is no directory" >&2; exit 2; }
+    [[ "$TARGETS" != *,* ]] || { echo "bench_semantic.sh: --learn-from is one target's corpus: give one --targets" >&2; exit 2; }
+    LEARN_FROM="$(cd "$LEARN_FROM" && pwd)"
+fi
 [ -z "$RUNS" ] || [ -d "$RUNS/seeded" ] || {
     echo "bench_semantic.sh: --runs $RUNS has no seeded/ (give a bench_coverage.sh --work directory)" >&2
     exit 2
@@ -111,8 +120,9 @@ for t in "${targets[@]}"; do
     case "$t" in lua) need luac5.4 lua lua5.4 ;; mujs) need mujs mujs mujs ;; esac
     gr="$(grammar_of "$t")"
     w="$OUT/work/$t.weights"
-    echo "== $t: learning from $(seeds_of "$t")"
-    "$G" learn --grammar "$gr" -o "$w" "$(seeds_of "$t")" > /dev/null 2>&1
+    learn_from="${LEARN_FROM:-$(seeds_of "$t")}"
+    echo "== $t: learning from $learn_from"
+    "$G" learn --grammar "$gr" -o "$w" "$learn_from" > /dev/null 2>&1
     for seed in "${seeds[@]}"; do
         for bind in on off; do
             gen="$OUT/work/$t/generated-$bind-s$seed"
@@ -156,9 +166,9 @@ if [ -n "$RUNS" ]; then
     done
 fi
 
-python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" "$SEEDS" <<'EOF'
+python3 - "$OUT" "$COMMAND_LINE" "$(git -C "$REPO" rev-parse --short HEAD)" "$SEEDS" "$LEARN_FROM" <<'EOF'
 import csv, sys, collections
-out, command, commit, seed_list = sys.argv[1:5]
+out, command, commit, seed_list, learn_from = sys.argv[1:6]
 rows = list(csv.DictReader(open(out + "/results.csv")))
 by_seed = collections.defaultdict(list)
 for r in rows:
@@ -182,6 +192,7 @@ md = ["# Semantic validity: inputs judged by the real implementation", "",
       "Commit `%s`. Command:" % commit, "", "    " + command, "",
       "Shares (%) of inputs (SQLite: of statements or scripts); `off` is the same",
       "with name binding off (`--nobind`, `bind_names=0`). "
+      + ("Learned from %s (not the shipped seeds). " % learn_from if learn_from else "")
       + ("Random seed %s." % seeds[0] if len(seeds) == 1 else
          "Each cell: the mean over random seeds %s, and its [min-max]." % ", ".join(seeds)), "",
       "| target | set | measure | binding off | binding on |", "|---|---|---|---:|---:|"]
