@@ -98,7 +98,8 @@ constexpr SettingRow kRows[] = {
   {"GRAMMUT_BIND_NAMES", "bind_names", X, kNumber, 0, 1,
    "a chance from 0 to 1", "0", "MutatorConfig::bind_names",
    "chance that the names in what a tree edit writes are bound to what the "
-   "input defines before them"},
+   "input defines before them (and that a token it wrote outside what the "
+   "inputs show around it, `break` outside a loop, goes)"},
   {"GRAMMUT_SINGLE_TOKENS", "single_tokens", X, kNumber, 0, 1,
    "0 or 1", "0", "MutatorConfig::single_tokens",
    "1: a tree edit that writes a second of a token its rule holds once "

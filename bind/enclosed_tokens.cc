@@ -46,48 +46,52 @@ void SortUnique(std::vector<int32_t>* v) {
 }  // namespace
 
 void EnclosedTokens::AddTree(const Tree& t, double times) {
+  if (t.empty()) return;
   trees_ += times;
-  open_.clear();
-  // The rules above open_'s top, innermost first, runs of one rule once.
-  auto chain_above = [&](size_t top) {
-    chain_.clear();
-    for (size_t k = top; k-- > 0 && chain_.size() < kMaxLevels;) {
-      const int32_t rule = t.node(open_[k]).symbol;
-      if (chain_.empty() || chain_.back() != rule) chain_.push_back(rule);
-    }
-  };
-  for (int i = 0; i < t.size(); ++i) {
-    while (!open_.empty() && i >= t.End(open_.back())) open_.pop_back();
-    const Node& n = t.node(i);
-    if (n.is_rule) {
-      chain_above(open_.size());
-      nodes_[n.symbol] += times;
-      for (size_t k = 0; k < chain_.size(); ++k) {
-        if (std::find(chain_.begin(), chain_.begin() + k, chain_[k]) ==
-            chain_.begin() + k) {
-          nodes_under_[Key(n.symbol, chain_[k])] += times;
+  ForEachNodeWithEnclosingRules(
+      t, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+        const Node& n = t.node(i);
+        if (!n.is_rule && (n.is_error || n.symbol <= 0)) return;
+        if (enclosing.empty()) {
+          if (n.is_rule) nodes_[n.symbol] += times;
+          return;
         }
-      }
-      open_.push_back(i);
-      continue;
-    }
-    if (n.is_error || n.symbol <= 0 || open_.empty()) continue;
-    chain_above(open_.size());
-    Pair& pair = pairs_[Key(n.symbol, chain_.front())];
-    pair.count += times;
-    if (pair.overflow) continue;
-    auto it = pair.chains.find(chain_);
-    if (it != pair.chains.end()) {
-      it->second += times;
-    } else if (pair.chains.size() < kMaxChainsPerPair &&
-               chains_kept_ < kMaxChains) {
-      pair.chains.emplace(chain_, times);
-      ++chains_kept_;
-    } else {
-      pair.overflow = true;
-      chains_kept_ -= pair.chains.size();
-      pair.chains.clear();
-    }
+        // The rules above node i, innermost first, a run of one rule once.
+        chain_.clear();
+        for (size_t k = enclosing.size();
+             k-- > 0 && chain_.size() < kMaxLevels;) {
+          const int32_t rule = t.node(enclosing[k]).symbol;
+          if (chain_.empty() || chain_.back() != rule) chain_.push_back(rule);
+        }
+        if (n.is_rule) {
+          nodes_[n.symbol] += times;
+          for (size_t k = 0; k < chain_.size(); ++k) {
+            if (std::find(chain_.begin(), chain_.begin() + k, chain_[k]) ==
+                chain_.begin() + k) {
+              nodes_under_[Key(n.symbol, chain_[k])] += times;
+            }
+          }
+          return;
+        }
+        AddChain(Key(n.symbol, chain_.front()), times);
+      });
+}
+
+void EnclosedTokens::AddChain(uint64_t key, double times) {
+  Pair& pair = pairs_[key];
+  pair.count += times;
+  if (pair.overflow) return;
+  auto it = pair.chains.find(chain_);
+  if (it != pair.chains.end()) {
+    it->second += times;
+  } else if (pair.chains.size() < kMaxChainsPerPair &&
+             chains_kept_ < kMaxChains) {
+    pair.chains.emplace(chain_, times);
+    ++chains_kept_;
+  } else {
+    pair.overflow = true;
+    chains_kept_ -= pair.chains.size();
+    pair.chains.clear();
   }
 }
 
@@ -235,7 +239,7 @@ const std::vector<EnclosedTokens::Rule>& EnclosedTokens::Rules() const {
   return rules_;
 }
 
-bool EnclosedTokens::Enclosed(const Tree& t, absl::Span<const int32_t> open,
+bool EnclosedTokens::Enclosed(const Tree& t, absl::Span<const int> open,
                               int token, int* bound) const {
   if (open.empty() || t.node(token).is_rule) return true;
   Rules();

@@ -75,7 +75,7 @@ class EnclosedTokens {
   // Whether token node `token` of `tree` may stand where it does: `open`
   // holds its enclosing rule nodes, outermost first (its parent last).
   // When not, writes the bound node the walk up met to `*bound`.
-  bool Enclosed(const Tree& tree, absl::Span<const int32_t> open, int token,
+  bool Enclosed(const Tree& tree, absl::Span<const int> open, int token,
                 int* bound) const;
 
   // `enclosed TOKEN PARENT in RULES not RULES contexts N expected N` lines,
@@ -98,6 +98,8 @@ class EnclosedTokens {
     return (static_cast<uint64_t>(static_cast<uint32_t>(type)) << 32) |
            static_cast<uint32_t>(rule);
   }
+  // Counts chain_ for the pair `key`, `times` over.
+  void AddChain(uint64_t key, double times);
   // The rule `pair` makes, if its occurrences show one.
   bool Learn(const Pair& pair, Rule* rule) const;
 
@@ -116,7 +118,7 @@ class EnclosedTokens {
   mutable double trees_ = 0;
   mutable double trees_at_rules_ = -1;
   // AddTree's buffers.
-  std::vector<int32_t> open_;
+  std::vector<int> open_;
   std::vector<int32_t> chain_;
 };
 

@@ -47,8 +47,10 @@ struct MutatorConfig {
   // input does not define (experiment adopt_names; op_internal::AdoptNames).
   double adopt_names = 0.5;
   // Chance that the names in what a tree edit writes are bound to what the
-  // input defines before them (experiment bind_names; bind/binder.h). Off
-  // until a coverage benchmark shows it helps.
+  // input defines before them (experiment bind_names; bind/binder.h), a
+  // token it wrote outside the constructs it needs (`break` outside a loop;
+  // bind/enclosed_tokens.h) going first. Off until a coverage benchmark
+  // shows it helps.
   double bind_names = 0.0;
   // Whether learned-mode token texts keep to the lexer steps the corpus's
   // texts take (experiment familiar_tokens; TokenGenerator::Familiar).

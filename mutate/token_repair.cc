@@ -90,21 +90,17 @@ int TokenRepair::FindRepeat(const Tree& t, size_t begin, size_t end,
 
 int TokenRepair::FindUnenclosed(const EnclosedTokens& enclosed, const Tree& t,
                                 size_t begin, size_t end, int* holder) {
-  open_.clear();
-  for (int i = 0; i < t.size(); ++i) {
-    while (!open_.empty() && i >= t.End(open_.back())) open_.pop_back();
-    const Node& n = t.node(i);
-    if (n.is_rule) {
-      open_.push_back(i);
-      continue;
-    }
-    if (n.is_error || n.symbol <= 0 || !InSpan(t, i, begin, end) ||
-        absl::c_linear_search(failed_, i)) {
-      continue;
-    }
-    if (!enclosed.Enclosed(t, open_, i, holder)) return i;
-  }
-  return -1;
+  int found = -1;
+  ForEachNodeWithEnclosingRules(
+      t, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
+        const Node& n = t.node(i);
+        if (found >= 0 || n.is_rule || n.is_error || n.symbol <= 0 ||
+            !InSpan(t, i, begin, end) || absl::c_linear_search(failed_, i)) {
+          return;
+        }
+        if (!enclosed.Enclosed(t, enclosing, i, holder)) found = i;
+      });
+  return found;
 }
 
 int TokenRepair::RemoveRepeats(MutationContext& ctx,

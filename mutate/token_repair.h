@@ -60,7 +60,7 @@ class TokenRepair {
                      size_t begin, size_t end, int* holder);
 
   std::vector<std::vector<int32_t>> rules_of_;  // token type -> rules
-  std::vector<int32_t> open_;
+  std::vector<int> open_;
   absl::flat_hash_map<std::pair<int32_t, int32_t>, int32_t> first_;
   std::vector<int> failed_;
   Tree out_;

@@ -19,6 +19,7 @@
 #include "mutate/operators/operators.h"
 #include "mutate/token_repair.h"
 #include "parse/parser.h"
+#include "tests/edit_context.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -215,17 +216,9 @@ TEST(EnclosedTokens, TextFormRoundTripsAndDeclares) {
 // end); returns the tokens it took out.
 int Repair(Lua& lua, const EnclosedTokens& enclosed, Tree* tree, size_t begin,
            size_t end) {
-  Weights weights(*lua.grammar);
-  GeneratorKit kit(*lua.grammar, weights, nullptr);
-  TreeIndex index;
-  OperatorScratch scratch;
-  std::string bytes;
-  Rng rng(1);
-  MutationContext ctx =
-      MakeContext(*lua.grammar, kit, rng, 4096, ProbabilityMode::kLearned, 64,
-                  index, scratch, &bytes);
+  testing::EditContext edit(*lua.grammar);
   TokenRepair repair;
-  return repair.RemoveUnenclosed(ctx, enclosed, tree, begin, end);
+  return repair.RemoveUnenclosed(edit.ctx(), enclosed, tree, begin, end);
 }
 
 TEST(EnclosedTokens, RepairTakesOutTheBreakOutsideALoop) {

@@ -8,15 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "base/rng.h"
-#include "generate/generator.h"
 #include "gtest/gtest.h"
-#include "learn/weights.h"
-#include "mutate/cache/tree_index.h"
-#include "mutate/operators/operators.h"
 #include "mutate/token_repair.h"
 #include "parse/parser.h"
+#include "tests/edit_context.h"
 #include "tests/test_util.h"
 
 namespace grammut {
@@ -115,17 +110,9 @@ TEST(SingleTokens, TextFormRoundTripsAndDeclares) {
 // end); returns the repeats it took out.
 int Repair(Sql& sql, const SingleTokens& singles, Tree* tree, size_t begin,
            size_t end) {
-  Weights weights(*sql.grammar);
-  GeneratorKit kit(*sql.grammar, weights, nullptr);
-  TreeIndex index;
-  OperatorScratch scratch;
-  std::string bytes;
-  Rng rng(1);
-  MutationContext ctx =
-      MakeContext(*sql.grammar, kit, rng, 4096, ProbabilityMode::kLearned, 64,
-                  index, scratch, &bytes);
+  testing::EditContext edit(*sql.grammar);
   TokenRepair repair;
-  return repair.RemoveRepeats(ctx, singles, tree, begin, end);
+  return repair.RemoveRepeats(edit.ctx(), singles, tree, begin, end);
 }
 
 TEST(SingleTokens, RepairTakesOutTheRepeatTheEditWrote) {
