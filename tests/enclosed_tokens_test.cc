@@ -5,6 +5,8 @@
 #include "bind/enclosed_tokens.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +18,8 @@
 #include "gtest/gtest.h"
 #include "learn/weights.h"
 #include "mutate/cache/tree_index.h"
+#include "mutate/config.h"
+#include "mutate/mutator.h"
 #include "mutate/operators/operators.h"
 #include "mutate/token_repair.h"
 #include "parse/parser.h"
@@ -270,6 +274,49 @@ TEST(EnclosedTokens, GeneratedInputsBreakOnlyInLoops) {
   // Generation alone writes them; breaks in loops stay.
   EXPECT_GT(outside_before, 0);
   EXPECT_GT(breaks_after, 0);
+}
+
+// The fuzzer's path: a mutator with weights learned from the corpus and a
+// bindings file beside them that declares the rule, binding on every edit
+// (bind_names=1) or never; how many of its mutants that parse break
+// outside a loop, and how many break inside one.
+std::pair<int, int> MutantBreaks(Lua& lua, double bind_names) {
+  const std::string dir = ::testing::TempDir() + "/enclosed_mutator";
+  std::filesystem::create_directories(dir);
+  Weights weights(*lua.grammar);
+  for (const char* t : kCorpus) weights.AddTree(lua.Parse(t));
+  EXPECT_TRUE(weights.Save(dir + "/w").ok());
+  std::ofstream(dir + "/w.bindings")
+      << "version 1\ngrammar Lua\n"
+         "enclosed KW_BREAK breakStat in whileStat,repeatStat,numericForStat,"
+         "genericForStat not funcBody,chunk\nend 0 places 0 links\n";
+  MutatorConfig config;
+  config.weights_file = dir + "/w";
+  config.arms = "grammar";
+  config.bind_names = bind_names;
+  auto m = Mutator::Create(config, testing::LoadShipped("lua"));
+  EXPECT_TRUE(m.ok()) << m.status();
+  if (!m.ok()) return {-1, -1};
+  int outside = 0, inside = 0;
+  for (unsigned seed = 1; seed <= 2000; ++seed) {
+    const std::string out = (*m)->MutateString(
+        "function f() local x = 1 g(x) end while y do h() end", 4096, seed);
+    auto r = lua.parser.Parse(out);
+    if (!r.ok() || r->syntax_errors > 0) continue;
+    const int out_here = lua.BreaksOutsideLoops(r->tree);
+    outside += out_here;
+    inside += lua.Breaks(r->tree) - out_here;
+  }
+  return {outside, inside};
+}
+
+TEST(EnclosedTokens, MutantsWithBindingBreakOnlyInLoops) {
+  Lua lua;
+  const auto [outside_unbound, inside_unbound] = MutantBreaks(lua, 0);
+  EXPECT_GT(outside_unbound, 0);  // the edits write them
+  const auto [outside, inside] = MutantBreaks(lua, 1);
+  EXPECT_EQ(outside, 0);
+  EXPECT_GT(inside, 0);
 }
 
 }  // namespace
