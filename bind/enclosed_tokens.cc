@@ -48,6 +48,7 @@ void SortUnique(std::vector<int32_t>* v) {
 void EnclosedTokens::AddTree(const Tree& t, double times) {
   if (t.empty()) return;
   trees_ += times;
+  ++tree_stamp_;
   ForEachNodeWithEnclosingRules(
       t, 0, &open_, [&](int i, absl::Span<const int> enclosing) {
         const Node& n = t.node(i);
@@ -80,6 +81,10 @@ void EnclosedTokens::AddTree(const Tree& t, double times) {
 void EnclosedTokens::AddChain(uint64_t key, double times) {
   Pair& pair = pairs_[key];
   pair.count += times;
+  if (pair.last_tree != tree_stamp_) {
+    pair.last_tree = tree_stamp_;
+    pair.trees += times;
+  }
   if (pair.overflow) return;
   auto it = pair.chains.find(chain_);
   if (it != pair.chains.end()) {
@@ -99,7 +104,9 @@ bool EnclosedTokens::Learn(const Pair& pair, Rule* rule) const {
   // Evidence comes in distinct chains: a hundred `a = 1` fields of one
   // table constructor are one context, not a hundred.
   const double n = static_cast<double>(pair.chains.size());
-  if (pair.overflow || n < kMinExpected) return false;
+  if (pair.overflow || n < kMinExpected || pair.trees < kMinTrees) {
+    return false;
+  }
   std::vector<const std::vector<int32_t>*> chains;
   for (const auto& [chain, weight] : pair.chains) chains.push_back(&chain);
   // Deterministic order whatever the table's.

@@ -16,9 +16,13 @@
 // not `if`, which holds most breaks but also half of all blocks). The rules
 // seen only above an occurrence's first witness, never between it and the
 // token, are bounds (a function body, the chunk). A token of T under P is
-// enclosed when, walking up from P, a witness comes before a bound. A pair is
-// learned when, had its occurrences stood like all tokens, kMinExpected of them
-// would have stood outside the witnesses.
+// enclosed when, walking up from P, a witness comes before a bound.
+// Evidence counts in distinct chains (contexts), not occurrences: a
+// hundred fields of one table constructor are one. A pair is learned when
+// it stood in kMinTrees inputs, had its contexts stood like all anchor
+// nodes kMinExpected of them would have stood outside the witnesses, and
+// the chance of all standing inside, times the witness sets of that size
+// the search could have picked, is under 1/1000.
 //
 //   EnclosedTokens enclosed(grammar);
 //   enclosed.AddTree(tree);                       // learning, like Weights
@@ -50,6 +54,9 @@ class EnclosedTokens {
   // Occurrences independent placement would have put outside the
   // witnesses before a pair is learned.
   static constexpr double kMinExpected = 3;
+  // Inputs a pair must stand in before it is learned (three files of one
+  // author's style teach style, not the language).
+  static constexpr double kMinTrees = 8;
   // Rule levels above a token that are looked at.
   static constexpr int kMaxLevels = 24;
 
@@ -92,7 +99,9 @@ class EnclosedTokens {
     // Distinct rule chains above the occurrences, and their weights.
     absl::flat_hash_map<std::vector<int32_t>, double> chains;
     double count = 0;
-    bool overflow = false;  // more distinct chains than kept
+    double trees = 0;        // inputs that held the pair
+    uint64_t last_tree = 0;  // the last one (tree_stamp_)
+    bool overflow = false;   // more distinct chains than kept
   };
   static uint64_t Key(int32_t type, int32_t rule) {
     return (static_cast<uint64_t>(static_cast<uint32_t>(type)) << 32) |
@@ -112,6 +121,7 @@ class EnclosedTokens {
   absl::flat_hash_map<int32_t, double> nodes_;
   absl::flat_hash_map<uint64_t, double> nodes_under_;
   size_t chains_kept_ = 0;
+  uint64_t tree_stamp_ = 0;  // AddTree calls so far
   // Rules() is made again once this many more trees were added.
   mutable std::vector<Rule> rules_;
   mutable absl::flat_hash_map<uint64_t, size_t> rule_of_;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/algorithm/container.h"
+#include "absl/strings/str_cat.h"
 #include "base/rng.h"
 #include "generate/generator.h"
 #include "generate/input_size.h"
@@ -168,6 +169,17 @@ TEST(EnclosedTokens, TooFewContextsTeachNothing) {
     enclosed.AddTree(lua.Parse(kCorpus[i]));
     enclosed.AddTree(lua.Parse(kCorpus[18 + i]));
   }
+  EXPECT_EQ(lua.RuleOf(enclosed, "KW_BREAK", "breakStat"), nullptr);
+}
+
+TEST(EnclosedTokens, AFewInputsTeachNothing) {
+  // The same code in three inputs: as many contexts, three authors' style.
+  Lua lua;
+  EnclosedTokens enclosed(*lua.grammar);
+  std::string parts[3];
+  int k = 0;
+  for (const char* t : kCorpus) absl::StrAppend(&parts[k++ % 3], t, "\n");
+  for (const std::string& p : parts) enclosed.AddTree(lua.Parse(p));
   EXPECT_EQ(lua.RuleOf(enclosed, "KW_BREAK", "breakStat"), nullptr);
 }
 
