@@ -71,33 +71,33 @@ namespace grammut {
 
 // Counters shown in stats lines and read by tests and benchmarks.
 struct MutatorStats {
-  uint64_t mutations = 0;           // Mutate + CrossOver calls
-  uint64_t tree_mutations = 0;      // made by a grammar-family operator
-  uint64_t byte_mutations = 0;      // made by the bytes family
-  uint64_t fallbacks = 0;           // grammar picked, nothing applied: bytes
-  uint64_t cpu_throttled = 0;       // bytes instead: the CPU budget's throttle
-  uint64_t parse_failures = 0;      // inputs that could not be parsed at all
-  uint64_t corpus_entries = 0;      // distinct corpus entries seen
-  uint64_t learned = 0;             // clean trees counted into the weights
-  uint64_t bound = 0;               // tree outputs whose names were bound
-  uint64_t singles_removed = 0;     // repeats of single tokens taken out
-  uint64_t unenclosed_removed = 0;  // tokens outside what encloses them, out
-  uint64_t kept = 0;                // outputs reported kept
-  uint64_t discarded = 0;           // ... discarded
-  uint64_t unknown = 0;             // ... of unknown fate
-  uint64_t late_credit = 0;         // unknown outputs that came back as entries
-  uint64_t reductions = 0;          // kept outputs that reached no new feature
-  uint64_t replaced_trees = 0;      // trees dropped: a reduction replaced them
-  uint64_t new_code = 0;            // kept outputs that reached new code
-  double parse_seconds = 0;         // time spent parsing inputs
-  uint64_t parses_deferred = 0;     // parses skipped: over the parse budget
-  uint64_t valid = 0;               // outputs the target reported valid
-  uint64_t invalid = 0;             // ... invalid (grammut/feedback.h)
-  uint64_t structure_inputs = 0;    // inputs whose k-paths were exported
-  uint64_t read_in_part = 0;        // outputs the target read only part of
-  uint64_t read_focused = 0;        // edits kept to the part the target read
-  uint64_t helper_parses = 0;       // parses made by the parse helper
-  uint64_t helper_failures = 0;     // helpers that died or timed out
+  uint64_t mutations = 0;         // Mutate + CrossOver calls
+  uint64_t tree_mutations = 0;    // made by a grammar-family operator
+  uint64_t byte_mutations = 0;    // made by the bytes family
+  uint64_t fallbacks = 0;         // grammar picked, nothing applied: bytes
+  uint64_t cpu_throttled = 0;     // bytes instead: the CPU budget's throttle
+  uint64_t parse_failures = 0;    // inputs that could not be parsed at all
+  uint64_t corpus_entries = 0;    // distinct corpus entries seen
+  uint64_t learned = 0;           // clean trees counted into the weights
+  uint64_t bound = 0;             // tree outputs whose names were bound
+  uint64_t singles_removed = 0;   // repeats of single tokens taken out
+  uint64_t unenclosed = 0;        // tokens outside what they need, out
+  uint64_t kept = 0;              // outputs reported kept
+  uint64_t discarded = 0;         // ... discarded
+  uint64_t unknown = 0;           // ... of unknown fate
+  uint64_t late_credit = 0;       // unknown outputs that came back as entries
+  uint64_t reductions = 0;        // kept outputs that reached no new feature
+  uint64_t replaced_trees = 0;    // trees dropped: a reduction replaced them
+  uint64_t new_code = 0;          // kept outputs that reached new code
+  double parse_seconds = 0;       // time spent parsing inputs
+  uint64_t parses_deferred = 0;   // parses skipped: over the parse budget
+  uint64_t valid = 0;             // outputs the target reported valid
+  uint64_t invalid = 0;           // ... invalid (grammut/feedback.h)
+  uint64_t structure_inputs = 0;  // inputs whose k-paths were exported
+  uint64_t read_in_part = 0;      // outputs the target read only part of
+  uint64_t read_focused = 0;      // edits kept to the part the target read
+  uint64_t helper_parses = 0;     // parses made by the parse helper
+  uint64_t helper_failures = 0;   // helpers that died or timed out
 };
 
 class Mutator {
