@@ -77,6 +77,13 @@ int RunLearn(const std::vector<std::string>& args) {
   std::printf("learned from %d files (%d skipped); wrote %s, %s and %s\n", used,
               skipped, out.c_str(), BindingsBesideWeights(out).c_str(),
               TokenTextsBesideWeights(out).c_str());
+  // What the names model holds, in a line (`grammut bindings` shows it).
+  std::printf(
+      "names: %d places; %zu tokens a rule holds once, %zu that stand only "
+      "inside some constructs (grammut bindings --grammar G FILES... shows "
+      "them)\n",
+      (*bindings)->num_places(), (*bindings)->singles().Singles().size(),
+      (*bindings)->enclosed().Rules().size());
   return used > 0 ? 0 : 1;
 }
 
