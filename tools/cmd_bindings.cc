@@ -116,7 +116,10 @@ int RunBindings(const std::vector<std::string>& args) {
   // (bind/enclosed_tokens.h).
   const auto& enclosed = m.enclosed().Rules();
   std::printf("\nenclosed (%zu):%s\n", enclosed.size(),
-              enclosed.empty() ? " none" : "");
+              enclosed.empty()
+                  ? " none (one is learned for a token that stood in 8 or more "
+                    "inputs, in enough distinct places: docs/usage.md)"
+                  : "");
   auto rule_names = [&](const std::vector<int32_t>& rules) {
     return absl::StrJoin(rules, ", ", [&](std::string* o, int32_t r) {
       absl::StrAppend(o, g.rule_name(r));
