@@ -80,18 +80,14 @@ void EnclosedTokens::AddTree(const Tree& t, double times) {
 
 void EnclosedTokens::AddChain(uint64_t key, double times) {
   Pair& pair = pairs_[key];
-  pair.count += times;
   if (pair.last_tree != tree_stamp_) {
     pair.last_tree = tree_stamp_;
     pair.trees += times;
   }
   if (pair.overflow) return;
-  auto it = pair.chains.find(chain_);
-  if (it != pair.chains.end()) {
-    it->second += times;
-  } else if (pair.chains.size() < kMaxChainsPerPair &&
-             chains_kept_ < kMaxChains) {
-    pair.chains.emplace(chain_, times);
+  if (pair.chains.contains(chain_)) return;
+  if (pair.chains.size() < kMaxChainsPerPair && chains_kept_ < kMaxChains) {
+    pair.chains.insert(chain_);
     ++chains_kept_;
   } else {
     pair.overflow = true;
@@ -108,7 +104,8 @@ bool EnclosedTokens::Learn(const Pair& pair, Rule* rule) const {
     return false;
   }
   std::vector<const std::vector<int32_t>*> chains;
-  for (const auto& [chain, weight] : pair.chains) chains.push_back(&chain);
+  for (const std::vector<int32_t>& chain : pair.chains)
+    chains.push_back(&chain);
   // Deterministic order whatever the table's.
   std::sort(chains.begin(), chains.end(),
             [](const auto* a, const auto* b) { return *a < *b; });

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "base/text_form.h"
@@ -96,9 +97,9 @@ class EnclosedTokens {
 
  private:
   struct Pair {
-    // Distinct rule chains above the occurrences, and their weights.
-    absl::flat_hash_map<std::vector<int32_t>, double> chains;
-    double count = 0;
+    // Distinct rule chains above the occurrences (evidence counts in
+    // chains, not occurrences).
+    absl::flat_hash_set<std::vector<int32_t>> chains;
     double trees = 0;        // inputs that held the pair
     uint64_t last_tree = 0;  // the last one (tree_stamp_)
     bool overflow = false;   // more distinct chains than kept

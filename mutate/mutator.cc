@@ -273,9 +273,13 @@ int Mutator::MutateTree(const Source& src, Rng& rng, size_t max_size,
     // where the inputs never show it: token_repair.h).
     if (!shrink && !op.Is(kByteLevel) && !op.Needs(kNeedsCompares) &&
         config_.bind_names > 0 && rng.Chance(config_.bind_names)) {
-      const auto [begin, end] = ChangedSpan(src.tree->text(), dst.tree.text());
-      stats_.unenclosed += static_cast<uint64_t>(token_repair_.RemoveUnenclosed(
-          ctx, bindings_->enclosed(), &dst.tree, begin, end));
+      if (!bindings_->enclosed().Rules().empty()) {
+        const auto [begin, end] =
+            ChangedSpan(src.tree->text(), dst.tree.text());
+        stats_.unenclosed +=
+            static_cast<uint64_t>(token_repair_.RemoveUnenclosed(
+                ctx, bindings_->enclosed(), &dst.tree, begin, end));
+      }
       if (binder_->BindChange(*src.tree, &dst.tree, rng, max_size)) {
         ++stats_.bound;
       }
