@@ -18,6 +18,19 @@ constexpr size_t kMaxLevels = 12;
 // A pair stays single while under this share of its holding nodes hold the
 // token twice (kept inputs with an error path must not undo it at once).
 constexpr double kExceptionShare = 0.02;
+// ... and while its repeats stay under this share of what independent
+// placement would make: a pair that repeats at a twentieth of that rate or
+// more is allowed, only less common (two function arguments in one call,
+// `return nil, nil` in a corpus of real programs), whereas the error paths
+// a fuzzer keeps repeat a real single far more rarely.
+constexpr double kMaxShareOfExpected = 0.05;
+
+// Whether counts say single once `min_expected` repeats were due.
+bool RarelyTwice(double holding, double twice, double expected,
+                 double min_expected) {
+  return expected >= min_expected && twice <= kExceptionShare * holding &&
+         twice < kMaxShareOfExpected * expected;
+}
 
 }  // namespace
 
@@ -74,8 +87,8 @@ const std::vector<std::pair<int32_t, int32_t>>& SingleTokens::Singles() const {
   dirty_ = false;
   singles_.clear();
   for (const auto& [key, c] : counts_) {
-    if (c.pinned || (c.expected >= kMinExpected &&
-                     c.twice <= kExceptionShare * c.holding)) {
+    if (c.pinned ||
+        RarelyTwice(c.holding, c.twice, c.expected, kMinExpected)) {
       singles_.emplace_back(static_cast<int32_t>(key >> 32),
                             static_cast<int32_t>(key & 0xffffffffu));
     }
@@ -87,8 +100,7 @@ const std::vector<std::pair<int32_t, int32_t>>& SingleTokens::Singles() const {
 std::string SingleTokens::ToText() const {
   std::vector<std::pair<uint64_t, Counts>> rows;
   for (const auto& [key, c] : counts_) {
-    if (c.pinned ||
-        (c.expected >= 1 && c.twice <= kExceptionShare * c.holding)) {
+    if (c.pinned || RarelyTwice(c.holding, c.twice, c.expected, 1)) {
       rows.emplace_back(key, c);
     }
   }
