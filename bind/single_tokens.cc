@@ -6,6 +6,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "bind/name_place.h"
 
 namespace grammut {
@@ -95,6 +96,15 @@ const std::vector<std::pair<int32_t, int32_t>>& SingleTokens::Singles() const {
   }
   std::sort(singles_.begin(), singles_.end());
   return singles_;
+}
+
+std::string SingleTokens::Evidence(int32_t type, int32_t rule) const {
+  auto it = counts_.find(Key(type, rule));
+  if (it == counts_.end()) return "not seen";
+  const Counts& c = it->second;
+  if (c.pinned) return "declared";
+  return absl::StrFormat("%.0f holding, %.0f twice, %.1f expected", c.holding,
+                         c.twice, c.expected);
 }
 
 std::string SingleTokens::ToText() const {

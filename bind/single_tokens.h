@@ -55,6 +55,10 @@ class SingleTokens {
   // rule node, sorted.
   const std::vector<std::pair<int32_t, int32_t>>& Singles() const;
 
+  // Why a pair of Singles() is single, for people: "13 holding, 0 twice,
+  // 3.8 expected" or "declared".
+  std::string Evidence(int32_t type, int32_t rule) const;
+
   // `single TOKEN RULE holding N twice N expected N` lines for the pairs
   // that repeat rarely enough to be single once enough is seen, sorted;
   // pinned pairs without counts.

@@ -89,5 +89,17 @@ check dict_stdout 0 "$grammut" dict --grammar "$grammars/json"
 contains dict_json_null "$tmp/out" '^"null"$'
 check dict_no_grammar 2 "$grammut" dict
 
+# bindings: the learned model, with why each rule holds. Every table has
+# one PRIMARY KEY and two NOT NULL: PRIMARY is held once, NOT is not.
+mkdir -p "$tmp/tables"
+for t in a b c d e f g h; do
+  printf 'CREATE TABLE %s(id INTEGER PRIMARY KEY, x TEXT NOT NULL, y TEXT NOT NULL);\n' $t > "$tmp/tables/$t.sql"
+done
+check bindings_sql 0 "$grammut" bindings --grammar "$grammars/sqlite" "$tmp/tables"
+contains bindings_sql_names "$tmp/out" '^name token types: .*IDENTIFIER'
+contains bindings_sql_single "$tmp/out" '^  K_PRIMARY in createTableStmt (8 holding, 0 twice, [0-9.]* expected)$'
+if grep -q '^  K_NOT in createTableStmt' "$tmp/out"; then fails=$((fails+1)); echo "FAIL bindings_sql_not: NOT NULL held once"; else passes=$((passes+1)); fi
+check bindings_nothing 2 "$grammut" bindings --grammar "$grammars/sqlite"
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -105,13 +105,13 @@ int RunBindings(const std::vector<std::string>& args) {
   }
   // The tokens a rule holds once (bind/single_tokens.h).
   const auto& singles = m.singles().Singles();
-  std::printf("\nheld once (%zu): ", singles.size());
-  for (size_t k = 0; k < singles.size(); ++k) {
-    std::printf("%s%s in %s", k ? ", " : "",
-                g.token_name(singles[k].first).c_str(),
-                g.rule_name(singles[k].second).c_str());
+  std::printf("\nheld once (%zu):%s\n", singles.size(),
+              singles.empty() ? " none" : "");
+  for (const auto& [type, rule] : singles) {
+    std::printf("  %s in %s (%s)\n", g.token_name(type).c_str(),
+                g.rule_name(rule).c_str(),
+                m.singles().Evidence(type, rule).c_str());
   }
-  std::printf("%s\n", singles.empty() ? "none" : "");
   // The tokens that stand only inside some constructs
   // (bind/enclosed_tokens.h).
   const auto& enclosed = m.enclosed().Rules();
