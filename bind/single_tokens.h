@@ -12,7 +12,8 @@
 // right around T (k column constraints) would hold it again with chance
 // 1 - (1 - p)^(k - 1), p being the share of C nodes that hold T (the
 // constraints that are PRIMARY KEY). A rare token (`%` in an expression)
-// has a small p, so its never repeating says nothing.
+// has a small p, so its never repeating says nothing; one that repeats at a
+// twentieth or more of that rate is allowed, only less common.
 //
 //   SingleTokens singles(grammar);
 //   singles.AddTree(tree);                   // learning, like Weights
