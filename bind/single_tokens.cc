@@ -88,8 +88,7 @@ const std::vector<std::pair<int32_t, int32_t>>& SingleTokens::Singles() const {
   dirty_ = false;
   singles_.clear();
   for (const auto& [key, c] : counts_) {
-    if (c.pinned ||
-        RarelyTwice(c.holding, c.twice, c.expected, kMinExpected)) {
+    if (c.pinned || RarelyTwice(c.holding, c.twice, c.expected, kMinExpected)) {
       singles_.emplace_back(static_cast<int32_t>(key >> 32),
                             static_cast<int32_t>(key & 0xffffffffu));
     }
