@@ -195,19 +195,13 @@ TEST(EnclosedTokens, TextFormRoundTripsAndDeclares) {
   const EnclosedTokens learned = lua.Learned();
   ASSERT_FALSE(learned.ToText().empty());
   EnclosedTokens read(*lua.grammar);
-  absl::Status st =
-      ForEachTextLine(learned.ToText(), "test",
-                      [&](absl::Span<const absl::string_view> f, int,
-                          LineError bad) { return read.ParseLine(f, bad); });
+  absl::Status st = testing::ReadTextLines(learned.ToText(), "test", &read);
   ASSERT_TRUE(st.ok()) << st;
   EXPECT_EQ(read.ToText(), learned.ToText());
 
   EnclosedTokens declared(*lua.grammar);
-  st = ForEachTextLine(
-      "enclosed KW_RETURN retStat in funcBody not chunk\n", "test",
-      [&](absl::Span<const absl::string_view> f, int, LineError bad) {
-        return declared.ParseLine(f, bad);
-      });
+  st = testing::ReadTextLines(
+      "enclosed KW_RETURN retStat in funcBody not chunk\n", "test", &declared);
   ASSERT_TRUE(st.ok()) << st;
   const EnclosedTokens::Rule* ret =
       lua.RuleOf(declared, "KW_RETURN", "retStat");
@@ -215,13 +209,10 @@ TEST(EnclosedTokens, TextFormRoundTripsAndDeclares) {
   EXPECT_EQ(lua.Names(ret->witnesses), std::vector<std::string>{"funcBody"});
   EXPECT_EQ(ret->contexts, 0);
 
-  st = ForEachTextLine(
+  st = testing::ReadTextLines(
       "enclosed KW_RETURN retStat in funcBody not chunk\n"
       "enclosed KW_BREAK breakStat in loopStat not chunk\n",
-      "file.txt",
-      [&](absl::Span<const absl::string_view> f, int, LineError bad) {
-        return declared.ParseLine(f, bad);
-      });
+      "file.txt", &declared);
   ASSERT_FALSE(st.ok());
   EXPECT_NE(std::string(st.message()).find("file.txt:2: unknown rule loopStat"),
             std::string::npos)

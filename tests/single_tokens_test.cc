@@ -80,11 +80,7 @@ TEST(SingleTokens, RepeatsNearWhatPlacementMakesAreAllowed) {
   Sql sql;
   auto read = [&](const std::string& text) {
     SingleTokens s(*sql.grammar);
-    const absl::Status st = ForEachTextLine(
-        text, "test",
-        [&](absl::Span<const absl::string_view> f, int, LineError bad) {
-          return s.ParseLine(f, bad);
-        });
+    const absl::Status st = testing::ReadTextLines(text, "test", &s);
     EXPECT_TRUE(st.ok()) << st;
     return s;
   };
@@ -99,8 +95,8 @@ TEST(SingleTokens, RepeatsNearWhatPlacementMakesAreAllowed) {
   EXPECT_FALSE(sql.IsSingle(read(pair + "twice 1 expected 19"), "K_PRIMARY",
                             "createTableStmt"));
   // Over 2% of the holding nodes.
-  EXPECT_FALSE(sql.IsSingle(read(pair + "twice 21 expected 1000"),
-                            "K_PRIMARY", "createTableStmt"));
+  EXPECT_FALSE(sql.IsSingle(read(pair + "twice 21 expected 1000"), "K_PRIMARY",
+                            "createTableStmt"));
   // Too few repeats due.
   EXPECT_FALSE(sql.IsSingle(read(pair + "twice 0 expected 2.9"), "K_PRIMARY",
                             "createTableStmt"));
@@ -111,31 +107,19 @@ TEST(SingleTokens, TextFormRoundTripsAndDeclares) {
   const SingleTokens learned = sql.Learned();
   SingleTokens read(*sql.grammar);
   ASSERT_FALSE(learned.ToText().empty());
-  int line_no = 0;
-  absl::Status st = ForEachTextLine(
-      learned.ToText(), "test",
-      [&](absl::Span<const absl::string_view> f, int n, LineError bad) {
-        line_no = n;
-        return read.ParseLine(f, bad);
-      });
+  absl::Status st = testing::ReadTextLines(learned.ToText(), "test", &read);
   ASSERT_TRUE(st.ok()) << st;
   EXPECT_EQ(read.Singles(), learned.Singles());
   EXPECT_EQ(read.ToText(), learned.ToText());
 
   SingleTokens declared(*sql.grammar);
-  st = ForEachTextLine(
-      "single K_UNIQUE columnDef\n", "test",
-      [&](absl::Span<const absl::string_view> f, int, LineError bad) {
-        return declared.ParseLine(f, bad);
-      });
+  st = testing::ReadTextLines("single K_UNIQUE columnDef\n", "test", &declared);
   ASSERT_TRUE(st.ok()) << st;
   EXPECT_TRUE(sql.IsSingle(declared, "K_UNIQUE", "columnDef"));
 
-  st = ForEachTextLine(
+  st = testing::ReadTextLines(
       "single K_UNIQUE columnDef\nsingle NOPE columnDef\n", "file.txt",
-      [&](absl::Span<const absl::string_view> f, int, LineError bad) {
-        return declared.ParseLine(f, bad);
-      });
+      &declared);
   ASSERT_FALSE(st.ok());
   EXPECT_NE(std::string(st.message()).find("file.txt:2:"), std::string::npos)
       << st;

@@ -6,7 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "base/text_form.h"
 #include "generate/generator.h"
 #include "grammar/grammar.h"
 #include "learn/weights.h"
@@ -35,6 +39,18 @@ std::string ReadFileOrDie(const std::string& path);
 // temporary directory and loads it from there with `start_rule`. Compiled
 // grammars are cached under the temporary directory too (GRAMMUT_CACHE_DIR),
 // apart from other test runs.
+// Reads `text` as a file named `source` into `reader`, one
+// `reader->ParseLine(fields, bad)` call per line (the binding model's
+// `single` and `enclosed` readers).
+template <typename Reader>
+absl::Status ReadTextLines(absl::string_view text, absl::string_view source,
+                           Reader* reader) {
+  return ForEachTextLine(
+      text, source,
+      [&](absl::Span<const absl::string_view> f, int, LineError bad) {
+        return reader->ParseLine(f, bad);
+      });
+}
 absl::StatusOr<std::unique_ptr<Grammar>> LoadG4Text(
     const std::string& file, const std::string& g4,
     const std::string& start_rule = "");
