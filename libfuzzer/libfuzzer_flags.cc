@@ -57,9 +57,10 @@ bool LibFuzzerFlags::chains_are_reliable() const {
 
 std::string LibFuzzerFlags::Describe() const {
   std::string out;
-  for (const char* name : {"mutate_depth", "reduce_depth", "max_len", "seed",
-                           "dict", "len_control", "use_cmp", "fork",
-                           "minimize_crash_internal_step", "merge"}) {
+  for (const char* name :
+       {"mutate_depth", "reduce_depth", "max_len", "seed", "dict",
+        "len_control", "use_cmp", "fork", "entropic_scale_per_exec_time",
+        "minimize_crash_internal_step", "merge"}) {
     if (Has(name)) {
       absl::StrAppend(&out, " -", name, "=", Get(name));
     }
@@ -69,6 +70,17 @@ std::string LibFuzzerFlags::Describe() const {
                   chains_are_reliable() ? "; chains tell kept outputs"
                                         : "; credit only when entries return",
                   ")");
+  return out;
+}
+
+std::vector<std::string> WithFlagUnlessGiven(
+    const std::vector<std::string>& args, absl::string_view name,
+    absl::string_view value) {
+  std::vector<std::string> out = args;
+  if (args.empty() || LibFuzzerFlags::Parse(args).Has(std::string(name))) {
+    return out;
+  }
+  out.insert(out.begin() + 1, absl::StrCat("-", name, "=", value));
   return out;
 }
 

@@ -23,6 +23,10 @@
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
 #                     plain+dict            fuzz_<t> -dict=<the grammar's fixed tokens: `grammut dict`>
+#                     plain+dict+time       plain+dict with -entropic_scale_per_exec_time=1 (the flag
+#                                           grammut adds unless given: slow inputs get less time)
+#                     grammut-notime        fuzz_<t>_grammut -entropic_scale_per_exec_time=0 (libFuzzer's
+#                                           default schedule)
 #                     grammut-nodict        fuzz_<t>_grammut, GRAMMUT_DICT=0 (libFuzzer's -dict without
 #                                           the grammar's words grammut adds by default)
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
@@ -119,7 +123,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind,grammut-nofamiliar"
+ALL_CONFIGS="plain,plain+dict+time,grammut-notime,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind,grammut-nofamiliar"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -244,7 +248,7 @@ if [ "$NEED_GRAMMUT" = 1 ]; then
     [ -f "$SO" ] || die "$SO missing (run scripts/build.sh $BUILD)"
 fi
 case ",$CONFIGS," in
-    *",plain+dict,"*) [ -x "$BUILD/tools/grammut" ] ||
+    *",plain+dict,"*|*",plain+dict+time,"*) [ -x "$BUILD/tools/grammut" ] ||
         die "$BUILD/tools/grammut missing: plain+dict takes its dictionary from 'grammut dict' (run scripts/build.sh $BUILD)" ;;
 esac
 for t in "${TARGET_LIST[@]}"; do
@@ -299,7 +303,7 @@ COMMON_FLAGS=(-max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print
 
 for t in "${TARGET_LIST[@]}"; do
     case ",$CONFIGS," in
-        *",plain+dict,"*)
+        *",plain+dict,"*|*",plain+dict+time,"*)
             mkdir -p "$OUT/dicts"
             "$BUILD/tools/grammut" dict --grammar "$BUILD/grammars/$(grammar_of "$t")" -o "$OUT/dicts/$t.dict" ||
                 die "grammut dict failed for $t's grammar" ;;
@@ -367,6 +371,7 @@ run_trial() {
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
         plain+dict) bin="$TARGETS_DIR/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict") ;;
+        plain+dict+time) bin="$TARGETS_DIR/$t/fuzz_$t"; extra=(-dict="$OUT/dicts/$t.dict" -entropic_scale_per_exec_time=1) ;;
         grammut*)
             bin="$BIN_DIR/fuzz_${t}_grammut"
             envs+=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_STATS="$stats")
@@ -382,6 +387,7 @@ run_trial() {
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
+                grammut-notime) extra=(-entropic_scale_per_exec_time=0) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
                 grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
                 grammut-nofamiliar) envs+=("GRAMMUT_EXPERIMENTS=familiar_tokens=0") ;;
