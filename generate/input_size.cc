@@ -29,7 +29,8 @@ bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
   const bool readable_or_fail = options->readable_or_fail;
   const size_t readable_max_bytes = options->readable_max_bytes;
   options->readable_max_bytes = max_bytes;
-  bool made = false;
+  bool made = false, made_empty = false;
+  Tree empty;
   for (int walk = 0; walk < kWholeInputWalks && !made; ++walk) {
     options->readable_or_fail = walk < kReadableWalks;
     // Half of those at twice the cap: at the shortest input's size, text
@@ -38,6 +39,15 @@ bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
       options->max_bytes = std::min(max_bytes, 2 * options->max_bytes);
     }
     made = generator.Generate(rule, rng, *options, out);
+    if (made && out->text().empty()) {
+      made = false;
+      if (!made_empty) empty = *out;
+      made_empty = true;
+    }
+  }
+  if (!made && made_empty) {
+    *out = std::move(empty);
+    made = true;
   }
   options->readable_or_fail = readable_or_fail;
   options->readable_max_bytes = readable_max_bytes;

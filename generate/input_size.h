@@ -45,7 +45,10 @@ inline constexpr int kReadableWalks = 8;
 // the first kReadableWalks, where only text that would not read back fits
 // (the cap doubles, up to `max_bytes`, half way through those). Text that
 // reads back may run past the cap up to `max_bytes`
-// (GenerateOptions::readable_max_bytes). False if no walk made one.
+// (GenerateOptions::readable_max_bytes). A walk that writes nothing (a
+// block of no statements) is walked again: the empty input is one input,
+// the fuzzer runs it by itself, and a corpus has it once at most; it is
+// the answer only when no walk writes more. False if no walk made one.
 bool GenerateWholeInput(Generator& generator, const Grammar& grammar, int rule,
                         const Weights& weights, size_t max_bytes, Rng& rng,
                         GenerateOptions* options, Tree* out);
