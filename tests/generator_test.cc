@@ -171,15 +171,15 @@ TEST(GenerateWholeInput, NeverEmptyWhereTheGrammarWritesMore) {
   Tree tree;
   int empty_walks = 0;
   for (int i = 0; i < 200; ++i) {
-    ASSERT_TRUE(kit.generator.Generate(kit.grammar->start_rule(), rng, options,
-                                       &tree));
+    ASSERT_TRUE(
+        kit.generator.Generate(kit.grammar->start_rule(), rng, options, &tree));
     empty_walks += tree.text().empty();
   }
   EXPECT_GT(empty_walks, 0);
   for (int i = 0; i < 200; ++i) {
     ASSERT_TRUE(GenerateWholeInput(kit.generator, *kit.grammar,
-                                   kit.grammar->start_rule(), kit.weights,
-                                   4096, rng, &options, &tree));
+                                   kit.grammar->start_rule(), kit.weights, 4096,
+                                   rng, &options, &tree));
     ASSERT_FALSE(tree.text().empty()) << "input " << i;
   }
   auto nothing = testing::LoadG4Text(
