@@ -160,7 +160,7 @@ TEST(WholeInputCap, TheCorpusDecidesTheSizeElseItSpreadsOverTheRange) {
 }
 
 // Learned from Lua's samples, a walk writes no statement at all about one
-// time in eight (the chance of an empty block, counted over every block);
+// time in seven (the chance of an empty block, counted over every block);
 // a whole input is walked again until it holds something. A grammar whose
 // start writes only nothing still gets its empty input.
 TEST(GenerateWholeInput, NeverEmptyWhereTheGrammarWritesMore) {
