@@ -14,7 +14,9 @@ Prints one JSON object per DIR (the counts and shares) on stdout; with
 --why, the most common error messages too. With --by-operator, a DIR that
 holds an operators.tsv (written by `grammut mutate --out`) is also judged
 per operator: one more JSON object per operator, with "operator" set.
-A DIR's operators.tsv is never judged as an input.
+A DIR's operators.tsv is never judged as an input. Every object also
+counts the DIR's empty inputs ("empty": nothing but whitespace), which
+compile and run to the end by doing nothing.
 """
 import argparse
 import collections
@@ -46,6 +48,11 @@ def by_operator(d):
             if op and os.path.exists(os.path.join(d, name)):
                 groups[op].append(os.path.join(d, name))
     return groups
+
+
+def is_empty(path):
+    with open(path, "rb") as f:
+        return not f.read().strip()
 
 
 def files_in(d):
@@ -179,7 +186,9 @@ def main():
     args = ap.parse_args()
     check = {"sqlite": check_sqlite, "lua": check_lua, "mujs": check_mujs}[args.language]
     for d in args.dirs:
-        result, errors = check(files_in(d), args.why)
+        paths = files_in(d)
+        result, errors = check(paths, args.why)
+        result["empty"] = sum(1 for p in paths if is_empty(p))
         result["dir"] = d
         print(json.dumps(result))
         if args.why:
