@@ -73,15 +73,4 @@ std::string LibFuzzerFlags::Describe() const {
   return out;
 }
 
-std::vector<std::string> WithFlagUnlessGiven(
-    const std::vector<std::string>& args, absl::string_view name,
-    absl::string_view value) {
-  std::vector<std::string> out = args;
-  if (args.empty() || LibFuzzerFlags::Parse(args).Has(std::string(name))) {
-    return out;
-  }
-  out.insert(out.begin() + 1, absl::StrCat("-", name, "=", value));
-  return out;
-}
-
 }  // namespace grammut

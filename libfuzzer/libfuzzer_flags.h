@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 namespace grammut {
@@ -45,12 +44,6 @@ class LibFuzzerFlags {
  private:
   absl::flat_hash_map<std::string, std::string> flags_;
 };
-
-// `args` (argv, program name first) with `-name=value` added after the
-// program name, unless flag `name` is given already (the user's value wins).
-std::vector<std::string> WithFlagUnlessGiven(
-    const std::vector<std::string>& args, absl::string_view name,
-    absl::string_view value);
 
 }  // namespace grammut
 

@@ -135,12 +135,9 @@ class Glue {
 
   const Mutator& mutator() const { return *mutator_; }
 
-  // Before libFuzzer reads its flags: points its -dict at the grammar's
-  // words (libfuzzer_dictionary.h) and, unless the user set it, turns on
-  // -entropic_scale_per_exec_time (well-formed inputs can run long: a
-  // loop, a deep recursion; without it a few such inputs take most of
-  // libFuzzer's time).
-  void AdjustCommandLine(int* argc, char*** argv);
+  // Points libFuzzer's -dict at the grammar's words (before libFuzzer reads
+  // its flags; libfuzzer_dictionary.h).
+  void AddDictionary(int* argc, char*** argv);
 
   // The target runs `input` (grammut_report_input): its k-paths as features.
   static void ObserveInput(absl::string_view input, uint8_t* counters,
@@ -152,10 +149,6 @@ class Glue {
   // Says once, at the first call, why the grammar's words are not in
   // libFuzzer's dictionary when LLVMFuzzerInitialize was never ours to run.
   void NoteDictionaryAtFirstCall();
-  // `args` with -dict holding the grammar's words; `args` if that fails
-  // (said on stderr).
-  std::vector<std::string> WithDictionary(
-      const std::vector<std::string>& args) const;
 
   // libFuzzer's tables of recent compares (null: not found); before
   // mutator_, which reads them, so that it outlives it.
@@ -189,33 +182,13 @@ Glue& GetGlue() {
 
 void SaveAtExit() { GetGlue().SaveAtExit(); }
 
-void Glue::AdjustCommandLine(int* argc, char*** argv) {
+void Glue::AddDictionary(int* argc, char*** argv) {
   dictionary_done_ = true;
-  if (argc == nullptr || argv == nullptr) return;
-  const std::vector<std::string> given(*argv, *argv + *argc);
-  std::vector<std::string> args =
-      dictionary_wanted_ ? WithDictionary(given) : given;
-  const size_t before = args.size();
-  args = WithFlagUnlessGiven(args, "entropic_scale_per_exec_time", "1");
-  if (args.size() != before) {
-    std::fprintf(stderr,
-                 "grammut: -entropic_scale_per_exec_time=1 (slow inputs get "
-                 "less of libFuzzer's time; pass =0 to keep its default)\n");
-  }
-  if (args == given) return;
-  args_ = std::move(args);
-  argv_.clear();
-  for (std::string& a : args_) argv_.push_back(a.data());
-  argv_.push_back(nullptr);
-  *argc = static_cast<int>(args_.size());
-  *argv = argv_.data();
-}
-
-std::vector<std::string> Glue::WithDictionary(
-    const std::vector<std::string>& args) const {
+  if (!dictionary_wanted_ || argc == nullptr || argv == nullptr) return;
   const std::vector<std::string> words =
       GrammarDictionaryWords(mutator_->grammar());
-  if (words.empty()) return args;
+  if (words.empty()) return;
+  std::vector<std::string> args(*argv, *argv + *argc);
   absl::StatusOr<DictionaryChange> change = AddDictionaryFlag(
       args, FormatDictionary(words, mutator_->grammar().name()), G4CacheRoot());
   if (!change.ok()) {
@@ -223,11 +196,17 @@ std::vector<std::string> Glue::WithDictionary(
                  "grammut: %s; libFuzzer's -dict is left as given "
                  "(GRAMMUT_DICT=0 silences this)\n",
                  std::string(change.status().message()).c_str());
-    return args;
+    return;
   }
   std::fprintf(stderr, "grammut: %zu %s\n", words.size(),
                change->description.c_str());
-  return std::move(change->args);
+  if (change->args == args) return;
+  args_ = std::move(change->args);
+  argv_.clear();
+  for (std::string& a : args_) argv_.push_back(a.data());
+  argv_.push_back(nullptr);
+  *argc = static_cast<int>(args_.size());
+  *argv = argv_.data();
 }
 
 void Glue::NoteDictionaryAtFirstCall() {
@@ -273,7 +252,7 @@ const Mutator& LibFuzzerMutator() { return GetGlue().mutator(); }
 // first call).
 extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc,
                                                           char*** argv) {
-  grammut::GetGlue().AdjustCommandLine(argc, argv);
+  grammut::GetGlue().AddDictionary(argc, argv);
   return 0;
 }
 

@@ -23,10 +23,9 @@
 #                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
 #                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
 #                     plain+dict            fuzz_<t> -dict=<the grammar's fixed tokens: `grammut dict`>
-#                     plain+dict+time       plain+dict with -entropic_scale_per_exec_time=1 (the flag
-#                                           grammut adds unless given: slow inputs get less time)
-#                     grammut-notime        fuzz_<t>_grammut -entropic_scale_per_exec_time=0 (libFuzzer's
-#                                           default schedule)
+#                     plain+dict+time       plain+dict with -entropic_scale_per_exec_time=1 (an input's
+#                                           share of mutations scaled by its speed)
+#                     grammut+time          fuzz_<t>_grammut -entropic_scale_per_exec_time=1
 #                     grammut-nodict        fuzz_<t>_grammut, GRAMMUT_DICT=0 (libFuzzer's -dict without
 #                                           the grammar's words grammut adds by default)
 #                     grammut-uniform       fuzz_<t>_grammut, GRAMMUT_MODE=uniform (learning off)
@@ -123,7 +122,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,plain+dict+time,grammut-notime,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind,grammut-nofamiliar"
+ALL_CONFIGS="plain,plain+dict+time,grammut+time,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind,grammut-nofamiliar"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -387,7 +386,7 @@ run_trial() {
                 grammut-noplaced) envs+=(GRAMMUT_PLACED_WEIGHTS=0) ;;
                 grammut-noreadfocus) envs+=(GRAMMUT_READ_FOCUS=0) ;;
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
-                grammut-notime) extra=(-entropic_scale_per_exec_time=0) ;;
+                grammut+time) extra=(-entropic_scale_per_exec_time=1) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
                 grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
                 grammut-nofamiliar) envs+=("GRAMMUT_EXPERIMENTS=familiar_tokens=0") ;;

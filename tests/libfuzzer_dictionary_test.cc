@@ -1,5 +1,4 @@
-// Tests for the command line grammut hands libFuzzer: -dict pointed at the
-// grammar's words, flags added unless the user gave them.
+// Tests for pointing libFuzzer's -dict at the grammar's words.
 #include "libfuzzer/libfuzzer_dictionary.h"
 
 #include <filesystem>
@@ -9,7 +8,6 @@
 #include "absl/strings/match.h"
 #include "base/file_io.h"
 #include "gtest/gtest.h"
-#include "libfuzzer/libfuzzer_flags.h"
 
 namespace grammut {
 namespace {
@@ -86,28 +84,6 @@ TEST_F(AddDictionaryFlagTest, AnUnreadableDictionaryIsAnError) {
       AddDictionaryFlag({"fuzz", "-dict=/nonexistent/x.dict"}, kWords, cache_);
   ASSERT_FALSE(c.ok());
   EXPECT_TRUE(absl::StrContains(c.status().message(), "/nonexistent/x.dict"));
-}
-
-using Args = std::vector<std::string>;
-
-TEST(WithFlagUnlessGivenTest, AddsTheFlagAfterTheProgramName) {
-  EXPECT_EQ(WithFlagUnlessGiven({"fuzz", "-runs=10", "corpus"}, "scale", "1"),
-            (Args{"fuzz", "-scale=1", "-runs=10", "corpus"}));
-}
-
-TEST(WithFlagUnlessGivenTest, TheUsersValueWins) {
-  const Args given = {"fuzz", "corpus", "-scale=0"};
-  EXPECT_EQ(WithFlagUnlessGiven(given, "scale", "1"), given);
-}
-
-TEST(WithFlagUnlessGivenTest, FlagsAfterIgnoreRemainingArgsAreTheTargets) {
-  EXPECT_EQ(WithFlagUnlessGiven(
-                {"fuzz", "-ignore_remaining_args=1", "-scale=0"}, "scale", "1"),
-            (Args{"fuzz", "-scale=1", "-ignore_remaining_args=1", "-scale=0"}));
-}
-
-TEST(WithFlagUnlessGivenTest, AnEmptyCommandLineStaysEmpty) {
-  EXPECT_EQ(WithFlagUnlessGiven({}, "scale", "1"), Args{});
 }
 
 }  // namespace
