@@ -24,10 +24,10 @@
 # sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
 # compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
 # TypeError, runs to the end), and each set's empty inputs are counted apart
-# (they compile and run to the end by doing nothing). Writes report.md (the table and this command),
-# results.csv (per seed) and operators.csv (the mutants of (b), binding on,
-# judged per operator and seed) to --out; the inputs stay in --out/work (not
-# committed).
+# (they compile and run to the end by doing nothing). Writes report.md (the
+# table and this command), results.csv (per seed) and operators.csv (the
+# mutants of (b), binding on, judged per operator and seed) to --out; the
+# inputs stay in --out/work (not committed).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -35,10 +35,6 @@ std::vector<std::string> SampleTexts(const std::string& name);
 std::unique_ptr<Grammar> LoadSplitTestGrammar(const std::string& prefix);
 // Reads a whole file.
 std::string ReadFileOrDie(const std::string& path);
-// Writes `g4` (a grammar's text) to `file` (e.g. "Expr.g4") in the test's
-// temporary directory and loads it from there with `start_rule`. Compiled
-// grammars are cached under the temporary directory too (GRAMMUT_CACHE_DIR),
-// apart from other test runs.
 // Reads `text` as a file named `source` into `reader`, one
 // `reader->ParseLine(fields, bad)` call per line (the binding model's
 // `single` and `enclosed` readers).
@@ -51,6 +47,10 @@ absl::Status ReadTextLines(absl::string_view text, absl::string_view source,
         return reader->ParseLine(f, bad);
       });
 }
+// Writes `g4` (a grammar's text) to `file` (e.g. "Expr.g4") in the test's
+// temporary directory and loads it from there with `start_rule`. Compiled
+// grammars are cached under the temporary directory too (GRAMMUT_CACHE_DIR),
+// apart from other test runs.
 absl::StatusOr<std::unique_ptr<Grammar>> LoadG4Text(
     const std::string& file, const std::string& g4,
     const std::string& start_rule = "");
