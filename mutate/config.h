@@ -110,6 +110,11 @@ struct MutatorConfig {
   // Put most edits of an input in the part the target read, when it says
   // it read only part of it (grammut_report_read; experiment read_focus).
   bool read_focus = true;
+  // Mutate a recent fast corpus entry, now and then, in place of one whose
+  // outputs run far slower than the run's typical input (experiment
+  // slow_entries; slow_entries.h). Measured run times only: never with
+  // `deterministic`.
+  bool slow_entries = true;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

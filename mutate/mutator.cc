@@ -318,13 +318,21 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
                            const uint8_t* other, size_t other_size) {
   ++stats_.mutations;
   Rng rng(seed);
-  const absl::string_view bytes(reinterpret_cast<const char*>(in), size);
+  absl::string_view bytes(reinterpret_cast<const char*>(in), size);
   const bool chained =
       input == Input::kLastOutput && last_.valid && size == last_output_.size();
   uint64_t hash = 0;
   if (!chained) {
     hash = Hash(bytes);
     NoteCorpusEntry(hash);
+    // (Mutate only: in and out are one buffer.)
+    if (in == out && other == nullptr && size <= max_size) {
+      if (const uint64_t fast = FastStandIn(hash, max_size, rng, out)) {
+        hash = fast;
+        size = last_output_.size();
+        bytes = absl::string_view(reinterpret_cast<const char*>(in), size);
+      }
+    }
     chain_root_ = hash;
   }
   uint64_t other_hash = 0;
@@ -453,6 +461,26 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   last_.arm = -1;
   last_output_.assign(reinterpret_cast<const char*>(out), n);
   return n;
+}
+
+uint64_t Mutator::FastStandIn(uint64_t entry, size_t max_size, Rng& rng,
+                              uint8_t* out) {
+  // The time goal looks for slow inputs: they stay.
+  if (!config_.slow_entries || config_.goal.time > 0) return 0;
+  const double chance = slow_.AvoidChance(entry);
+  if (chance <= 0 || !rng.Chance(chance)) return 0;
+  const uint64_t fast = slow_.PickFast(rng);
+  if (fast == 0 || fast == entry || !cache_.Contains(fast)) return 0;
+  const std::shared_ptr<const CachedTree> t = cache_.Find(fast);
+  if (t == nullptr || t->tree.empty() || t->tree.TextSize() > max_size) {
+    return 0;
+  }
+  // (last_output_ is free until this call's output is written.)
+  last_output_.resize(t->tree.TextSize());
+  t->tree.CopyText(last_output_.data());
+  std::memcpy(out, last_output_.data(), last_output_.size());
+  ++stats_.slow_avoided;
+  return fast;
 }
 
 size_t Mutator::Mutate(uint8_t* data, size_t size, size_t max_size,

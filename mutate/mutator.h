@@ -62,6 +62,7 @@
 #include "mutate/recent_compares.h"
 #include "mutate/schedule/arms.h"
 #include "mutate/schedule/bandit.h"
+#include "mutate/slow_entries.h"
 #include "mutate/structure_features.h"
 #include "mutate/token_repair.h"
 #include "parse/parse_helper.h"
@@ -98,6 +99,7 @@ struct MutatorStats {
   uint64_t read_focused = 0;      // edits kept to the part the target read
   uint64_t helper_parses = 0;     // parses made by the parse helper
   uint64_t helper_failures = 0;   // helpers that died or timed out
+  uint64_t slow_avoided = 0;      // a fast entry mutated for a slow one
 };
 
 class Mutator {
@@ -285,6 +287,11 @@ class Mutator {
   size_t MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
                     size_t max_size, unsigned seed, Input input,
                     const uint8_t* other, size_t other_size);
+  // When corpus entry `entry` runs far slower than the run's typical input
+  // (slow_entries.h), sometimes writes a recent fast entry's text to
+  // out[0, max_size) and returns its hash; else 0.
+  uint64_t FastStandIn(uint64_t entry, size_t max_size, Rng& rng,
+                       uint8_t* out);
   // Notes a corpus entry: late credit for our output, first sighting.
   void NoteCorpusEntry(uint64_t hash);
   // A kept output that reached no new feature replaced the corpus entry its
@@ -382,6 +389,8 @@ class Mutator {
   std::array<Slot, 2> slots_;
   int cur_ = 0;  // slot of the last output
   LastOutput last_;
+  // Run times of the outputs made from each corpus entry.
+  SlowEntries slow_;
   // Hash of the corpus entry the current chain of calls began at.
   uint64_t chain_root_ = 0;
   std::string last_output_;

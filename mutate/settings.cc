@@ -46,6 +46,7 @@ absl::StatusOr<MutatorConfig> ConfigFromSettings(const Settings& s) {
   c.validity = s.Switch("GRAMMUT_VALIDITY");
   c.kpath_features = s.Integer("GRAMMUT_KPATH_FEATURES");
   c.read_focus = s.Switch("GRAMMUT_READ_FOCUS");
+  c.slow_entries = s.Switch("GRAMMUT_SLOW_ENTRIES");
   c.embed = s.Get("GRAMMUT_EMBED");
   c.program_words = s.Switch("GRAMMUT_PROGRAM_WORDS");
   c.word_neighbours = s.Switch("GRAMMUT_WORD_NEIGHBOURS");
