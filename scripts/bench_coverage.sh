@@ -43,6 +43,8 @@
 #                                           drawn uniformly only, not also next to a known name)
 #                     grammut-noreadfocus   fuzz_<t>_grammut, GRAMMUT_READ_FOCUS=0 (edits anywhere, also
 #                                           past where the target stopped reading: grammut_report_read)
+#                     grammut-noslow        fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=slow_entries=0 (far
+#                                           slower entries mutated as often as the rest)
 #                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
 #                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
@@ -122,7 +124,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,plain+dict+time,grammut+time,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-bind,grammut-nofamiliar"
+ALL_CONFIGS="plain,plain+dict+time,grammut+time,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-noslow,grammut-bind,grammut-nofamiliar"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -388,6 +390,7 @@ run_trial() {
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
                 grammut+time) extra=(-entropic_scale_per_exec_time=1) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
+                grammut-noslow) envs+=("GRAMMUT_EXPERIMENTS=slow_entries=0") ;;
                 grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
                 grammut-nofamiliar) envs+=("GRAMMUT_EXPERIMENTS=familiar_tokens=0") ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;

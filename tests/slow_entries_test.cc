@@ -30,7 +30,7 @@ SlowEntries Measured() {
 TEST(SlowEntries, AnEntryFarSlowerThanTheMedianIsLeftByItsExcess) {
   const SlowEntries slow = Measured();
   EXPECT_DOUBLE_EQ(slow.median(), 1e-3);
-  // 100 times the median: left with chance 1 - 10/100.
+  // 100 times the median: left with chance 1 - kSlowFactor/100.
   EXPECT_DOUBLE_EQ(slow.AvoidChance(99), 1 - SlowEntries::kSlowFactor / 100);
   EXPECT_EQ(slow.AvoidChance(1), 0);
   EXPECT_EQ(slow.AvoidChance(12345), 0);  // never measured
