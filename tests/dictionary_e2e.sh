@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dictionary_e2e.sh LIBGRAMMUT_SO WORD_TARGET WORD_TARGET_OWN_INIT WORDS_G4
 # grammut LD_PRELOADed into unchanged libFuzzer binaries with only
-# libFuzzer's own mutations (GRAMMUT_ARMS=bytes): it finds LLVMFuzzerMutate
+# libFuzzer's own mutations (GRAMMUT_EXPERIMENTS=arms=bytes): it finds LLVMFuzzerMutate
 # in the program's symbol table and puts the grammar's words into -dict, so
 # libFuzzer's dictionary mutations insert the rare word the target traps on
 # (word_target.c hides it from libFuzzer's compare hooks). Without the
@@ -11,7 +11,7 @@
 set -u
 lib=$1; target=$2; own_init=$3; g4=$4
 tmp=$(mktemp -d); [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
-export GRAMMUT_CACHE_DIR=$tmp/cache GRAMMUT_ARMS=bytes
+export GRAMMUT_CACHE_DIR=$tmp/cache GRAMMUT_EXPERIMENTS=arms=bytes
 mkdir "$tmp/seeds"; printf 'hello' >"$tmp/seeds/hello"
 fails=0; passes=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
