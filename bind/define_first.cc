@@ -135,10 +135,19 @@ bool DefinitionsFirst::PutDefinitionFirst(Tree* tree, int use, int use_place,
   return false;  // the unit fits nowhere
 }
 
-int DefinitionsFirst::DropUnbound(Tree* tree) {
+size_t DefinitionsFirst::Reach(const Tree& tree) const {
+  size_t reach = tree.TextSize();
+  for (const auto& [use, place] : binder_.unresolved()) {
+    reach = std::min<size_t>(reach, tree.node(use).text_begin);
+  }
+  return reach;
+}
+
+int DefinitionsFirst::DropUnbound(
+    Tree* tree, absl::Span<const std::pair<int32_t, int32_t>> unresolved) {
   // The uses to take out, by where their text starts.
   starts_.clear();
-  for (const auto& [use, place] : binder_.unresolved()) {
+  for (const auto& [use, place] : unresolved) {
     const BindingModel::PlaceStats& p = model_.place(place);
     if (p.free.empty() && model_.FreeShare(place) <= 0 &&
         model_.UseShare(place) >= kAlwaysBoundUseShare) {
@@ -190,6 +199,15 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
   binder_.set_prefer_definitions(false);
   binder_.BindAll(tree, rng, max_size);
   int put = 0;
+  // The rounds' best state: the one whose first use left without a
+  // definition comes latest (a program runs up to its first undefined
+  // name). A unit put in by the last rounds, whose own uses found nothing
+  // before the rounds ran out, stands first and fails first: the
+  // rounds since the best state are taken back.
+  size_t best_reach = Reach(*tree);
+  best_ = *tree;
+  best_unresolved_ = binder_.unresolved();
+  int best_put = 0;
   for (int round = 0; round < rounds; ++round) {
     // The first unbound use a definition can be put in for.
     size_t unit_begin = 0, unit_end = 0;
@@ -216,9 +234,20 @@ int DefinitionsFirst::Bind(Tree* tree, Rng& rng, size_t max_size,
     binder_.set_keep_definitions_before(unit_end);
     binder_.BindRange(tree, unit_begin, tree->text().size(), rng, max_size);
     binder_.set_keep_definitions_before(0);
+    const size_t reach = Reach(*tree);
+    if (reach >= best_reach) {
+      best_reach = reach;
+      best_ = *tree;
+      best_unresolved_ = binder_.unresolved();
+      best_put = put;
+    }
   }
   binder_.set_prefer_definitions(false);
-  dropped_ += DropUnbound(tree);
+  if (best_put != put) {
+    std::swap(*tree, best_);
+    put = best_put;
+  }
+  dropped_ += DropUnbound(tree, best_unresolved_);
   return put;
 }
 

@@ -9,11 +9,15 @@
 // statement in the block), puts it first in the holder around the use
 // (with the text the holder has between two units, else a few common
 // separators, kept if the whole input parses again), and binds again; up
-// to `rounds` times. A use still left without one, at a place whose names
-// the corpus always had defined (a `break L` label: nothing can be put
-// before it to enclose it), is taken out where the input parses without
-// it (`break;`), else with the smallest part around it that names nothing
-// else (`break L;`). For whole generated inputs (it parses them again):
+// to `rounds` times. A unit put in may itself use what nothing defines
+// (Lua's `function Animal.new` needs `Animal`), and the next round puts its
+// definition before it; when the rounds run out first, the input would
+// fail at that unit, before anything it had: of the rounds' states, the
+// one whose first use without a definition comes latest is kept. A use
+// still left without one, at a place whose names the corpus always had
+// defined (a `break L` label: nothing can be put before it to enclose it),
+// is taken out where the input parses without it (`break;`), else with the
+// smallest part around it that names nothing else (`break L;`). For whole generated inputs (it parses them again):
 // `grammut generate`.
 #ifndef GRAMMUT_BIND_DEFINE_FIRST_H_
 #define GRAMMUT_BIND_DEFINE_FIRST_H_
@@ -21,8 +25,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "base/rng.h"
 #include "bind/binder.h"
 #include "bind/binding_model.h"
@@ -56,10 +62,14 @@ class DefinitionsFirst {
   bool PutDefinitionFirst(Tree* tree, int use, int use_place, Rng& rng,
                           size_t max_size, const GenerateOptions& options,
                           size_t* unit_begin, size_t* unit_end);
-  // Takes out the uses the last binding left unresolved at places whose
+  // Takes out the `unresolved` uses (node, place) of `tree` at places whose
   // names are always bound (see the file comment), each where the input
   // parses without it. Returns how many it took out.
-  int DropUnbound(Tree* tree);
+  int DropUnbound(Tree* tree,
+                  absl::Span<const std::pair<int32_t, int32_t>> unresolved);
+  // Where the first of the last binding's unresolved uses begins in
+  // `tree` (its size if none).
+  size_t Reach(const Tree& tree) const;
   // Whether `unit` holds a name standing where `place` stands (as far as
   // the unit's own rules go).
   bool DefinesAt(const Tree& unit, const NamePlace& place);
@@ -74,6 +84,8 @@ class DefinitionsFirst {
   std::vector<int32_t> kids_;
   std::vector<const std::string*> snippets_;
   std::vector<int32_t> tried_;  // use places tried in a round
+  Tree best_;                   // Bind's best state so far
+  std::vector<std::pair<int32_t, int32_t>> best_unresolved_;
   std::vector<size_t> starts_;  // DropUnbound's uses
   int64_t dropped_ = 0;
 };

@@ -115,6 +115,43 @@ TEST(Binding, DefinitionsComeFirst) {
   EXPECT_EQ(small.Text(), "SELECT x FROM u;");
 }
 
+// A unit put in whose own use finds nothing before the rounds run out
+// would fail before anything the script had: it is taken back out. Here
+// the only defining unit uses a table too (`v` at byte 32, where the
+// script's first undefined name stood at byte 45).
+TEST(Binding, AUnitThatFailsFirstIsTakenBack) {
+  Kit k("sqlite");
+  const std::string file = absl::StrCat(
+      SqlBindingFile(*k.grammar),
+      "unit 0 sqlScript sqlStatement 1\n"
+      "snippet 0 sqlStatement "
+      "\"CREATE\\040TABLE\\040t\\040AS\\040SELECT\\040*\\040FROM\\040v\"\n");
+  ASSERT_TRUE(
+      k.model
+          .FromText(absl::StrReplaceAll(
+                        file, {{"end\n", ""},
+                               // (`t` is seen once its statement ends.)
+                               {"define scope *\n",
+                                "define scope * after createTableStmt\n"}}),
+                    "test", true)
+          .ok());
+  Weights weights(*k.grammar);
+  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
+  Parser parser(*k.grammar);
+  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  const std::string script = "SELECT 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 FROM u;";
+  Tree t = k.Parse(script);
+  Rng rng(1);
+  EXPECT_EQ(first.Bind(&t, rng, 4096, GenerateOptions(), /*rounds=*/1), 0);
+  EXPECT_EQ(t.Text(), script);
+  // Where the unit's own use comes after the script's, it stays.
+  const std::string early = "SELECT 1 FROM u;";
+  Tree e = k.Parse(early);
+  EXPECT_EQ(first.Bind(&e, rng, 4096, GenerateOptions(), /*rounds=*/1), 1);
+  EXPECT_TRUE(absl::StartsWith(e.Text(), "CREATE TABLE t AS SELECT * FROM v;"))
+      << e.Text();
+}
+
 TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
   Kit k("sqlite");
   ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
