@@ -67,23 +67,15 @@ absl::StatusOr<GoalMix> ParseGoalMix(absl::string_view spec) {
 }
 
 GoalTracker::GoalTracker(const GoalMix& mix, uint64_t plateau)
-    : mix_(mix), plateau_(plateau) {}
+    : mix_(mix),
+      plateau_(plateau),
+      run_time_(90, kWindow, kResort),
+      rules_(90, kWindow, kResort) {}
 
-bool GoalTracker::Percentile::AddAndCheck(double v) {
-  if (window_.size() < kWindow) {
-    window_.push_back(v);
-  } else {
-    window_[next_] = v;
-    next_ = (next_ + 1) % kWindow;
-  }
-  if (added_++ % kResort == 0) {
-    sorted_ = window_;
-    const size_t k = sorted_.size() * 9 / 10;
-    std::nth_element(sorted_.begin(), sorted_.begin() + k, sorted_.end());
-    threshold_ = sorted_[k];
-  }
+bool GoalTracker::AddAndCheck(RunningQuantile& p90, double v) {
+  p90.Add(v);
   // Until a window's worth is seen, nothing counts as exceptional.
-  return added_ >= kResort && v > threshold_;
+  return p90.ready() && v > p90.value();
 }
 
 double GoalTracker::Score(bool kept, const HarnessFeedback& feedback,
@@ -98,11 +90,11 @@ double GoalTracker::Score(bool kept, const HarnessFeedback& feedback,
   const bool slowest = feedback.run_seconds > slowest_;
   if (slowest) slowest_ = feedback.run_seconds;
   if (mix_.time > 0 && feedback.run_seconds > 0) {
-    const bool slow = run_time_.AddAndCheck(feedback.run_seconds);
+    const bool slow = AddAndCheck(run_time_, feedback.run_seconds);
     if (slow) score += mix_.time * (slowest ? 2 : 1);
   }
   if (mix_.complexity > 0 && distinct_rules > 0) {
-    const bool rich = rules_.AddAndCheck(distinct_rules);
+    const bool rich = AddAndCheck(rules_, distinct_rules);
     if (rich && kept) score += mix_.complexity;
   }
   if (score > 0) {

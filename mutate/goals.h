@@ -30,6 +30,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "base/running_quantile.h"
 #include "tree/tree.h"
 
 namespace grammut {
@@ -86,22 +87,13 @@ class GoalTracker {
   uint64_t resets() const { return resets_; }
 
  private:
-  // Running 90th percentile over a window of recent values.
-  class Percentile {
-   public:
-    // Adds `v`; returns whether it is at least the window's percentile.
-    bool AddAndCheck(double v);
-
-   private:
-    std::vector<double> window_, sorted_;
-    size_t next_ = 0;
-    double threshold_ = 0;
-    uint64_t added_ = 0;
-  };
+  // Adds `v` to the running 90th percentile `p90`; returns whether `v` is
+  // above it (never before a window's worth of values).
+  static bool AddAndCheck(RunningQuantile& p90, double v);
 
   GoalMix mix_;
   uint64_t plateau_;
-  Percentile run_time_, rules_;
+  RunningQuantile run_time_, rules_;
   absl::flat_hash_set<uint32_t> sites_;
   uint64_t failures_ = 0, wins_ = 0, resets_ = 0, since_win_ = 0;
   double slowest_ = 0;

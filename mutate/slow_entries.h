@@ -26,6 +26,7 @@
 
 #include "base/bounded_map.h"
 #include "base/rng.h"
+#include "base/running_quantile.h"
 
 namespace grammut {
 
@@ -57,7 +58,7 @@ class SlowEntries {
   // when none is known.
   uint64_t PickFast(Rng& rng) const;
   // The median of recent runs (0 until kResort runs were added).
-  double median() const { return median_; }
+  double median() const { return median_.ready() ? median_.value() : 0; }
 
  private:
   struct Runs {
@@ -66,11 +67,7 @@ class SlowEntries {
   };
 
   BoundedMap<Runs> entries_;
-  std::vector<double> window_;
-  std::vector<double> sorted_;
-  size_t next_ = 0;
-  uint64_t added_ = 0;
-  double median_ = 0;
+  RunningQuantile median_;
   std::vector<uint64_t> fast_;  // a ring of recent fast entries
   size_t fast_next_ = 0;
 };

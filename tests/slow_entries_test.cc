@@ -1,4 +1,4 @@
-// Tests for SlowEntries and the mutator's use of it.
+// Tests for RunningQuantile, SlowEntries and the mutator's use of them.
 #include "mutate/slow_entries.h"
 
 #include <set>
@@ -6,6 +6,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "base/running_quantile.h"
 #include "gtest/gtest.h"
 #include "mutate/config.h"
 #include "mutate/mutator.h"
@@ -13,6 +14,18 @@
 
 namespace grammut {
 namespace {
+
+TEST(RunningQuantile, TakesTheQuantileOfTheWindowEveryFewValues) {
+  RunningQuantile median(50, /*window=*/4, /*every=*/4);
+  median.Add(7);  // taken at the first value
+  EXPECT_EQ(median.value(), 7);
+  EXPECT_FALSE(median.ready());
+  for (double v : {1, 2, 3}) median.Add(v);
+  EXPECT_EQ(median.value(), 7);  // not taken again yet
+  EXPECT_TRUE(median.ready());
+  median.Add(4);  // the fifth value: taken of {4, 1, 2, 3} (7 left)
+  EXPECT_EQ(median.value(), 3);
+}
 
 // The median is known after SlowEntries::kResort runs: entry 1000 makes
 // them at 1 ms. Then entries 1..5 are measured at 1 ms (fast) and entry 99
