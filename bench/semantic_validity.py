@@ -16,7 +16,12 @@ holds an operators.tsv (written by `grammut mutate --out`) is also judged
 per operator: one more JSON object per operator, with "operator" set.
 A DIR's operators.tsv is never judged as an input. Every object also
 counts the DIR's empty inputs ("empty": nothing but whitespace), which
-compile and run to the end by doing nothing.
+compile and run to the end by doing nothing, and gives "reach_pct": the
+mean share of each input that runs before its first error, which moves
+where "run to the end" is all or nothing (SQLite: the statements before
+the first that fails, as a harness that stops there runs them; Lua and
+MuJS: the lines before the main program's line of the first error, 0
+for an input that does not compile, none for one stopped without a line).
 """
 import argparse
 import collections
@@ -78,8 +83,29 @@ def split_sql(text):
     return stmts
 
 
+def lines_before(err, first_line, main_re):
+    """Lines of a script before its main program's line of `err`'s error
+    (the main chunk's frame of a traceback, else the first location), the
+    script's line `first_line` being the input's first; None if `err` names
+    no line."""
+    frames = re.findall(main_re, err, re.M)
+    m = frames[-1] if frames else None
+    if m is None:
+        loc = re.search(r":(\d+)(?::|\)|$)", err.strip().split("\n")[0])
+        m = loc.group(1) if loc else None
+    return None if m is None else max(0, int(m) - first_line)
+
+
+def reach(lines, text):
+    """`lines` before an error as a share of the text's lines (0 if None)."""
+    if lines is None:
+        return 0.0
+    return min(1.0, lines / max(1, text.count(b"\n") + 1))
+
+
 def check_sqlite(paths, why):
     n = ok_scripts = stmts = ok_stmts = syntax = 0
+    reached = 0.0
     errors = collections.Counter()
     for p in paths:
         text = open(p, "rb").read().decode("utf-8", "replace").replace("\0", " ")
@@ -88,13 +114,16 @@ def check_sqlite(paths, why):
         db.set_progress_handler(lambda: 1 if time.time() > deadline[0] else 0,
                                 10000)
         whole = True
-        for s in split_sql(text):
+        script = split_sql(text)
+        before = len(script)  # statements before the first that fails
+        for k, s in enumerate(script):
             stmts += 1
             deadline[0] = time.time() + 1.0
             try:
                 db.execute(s).fetchmany(1000)
                 ok_stmts += 1
             except Exception as e:  # every sqlite3 error counts
+                before = min(before, k)
                 whole = False
                 msg = str(e)
                 if "syntax error" in msg or "unrecognized token" in msg or \
@@ -105,12 +134,14 @@ def check_sqlite(paths, why):
         db.close()
         n += 1
         ok_scripts += whole
+        reached += before / len(script) if script else 1.0
     return {"inputs": n, "statements": stmts,
             "statements_run": ok_stmts,
             "statements_run_pct": pct(ok_stmts, stmts),
             "syntax_error_pct": pct(syntax, stmts),
             "scripts_whole": ok_scripts,
-            "scripts_whole_pct": pct(ok_scripts, n)}, errors
+            "scripts_whole_pct": pct(ok_scripts, n),
+            "reach_pct": pct(reached, n)}, errors
 
 
 def run(cmd, timeout=5.0):
@@ -123,6 +154,7 @@ def run(cmd, timeout=5.0):
 
 def check_lua(paths, why):
     n = compiled = ran = 0
+    reached = 0.0
     errors = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for p in paths:
@@ -134,19 +166,27 @@ def check_lua(paths, why):
                 continue
             compiled += 1
             script = os.path.join(tmp, "s.lua")
-            with open(p, "rb") as f, open(script, "wb") as g:
-                g.write(LUA_PRELUDE.encode() + f.read())
+            with open(p, "rb") as f:
+                text = f.read()
+            with open(script, "wb") as g:
+                g.write(LUA_PRELUDE.encode() + text)
             code, err = run(["lua5.4", script])
             if code == 0:
                 ran += 1
-            elif why:
+                reached += 1
+            else:
+                # (The prelude is the script's line 1.)
+                reached += reach(lines_before(err, 2, r":(\d+): in main chunk"), text)
+            if code != 0 and why:
                 errors["run: " + re.sub(r"^(lua5\.4: |luac5\.4: )?[^:]*:\d+: ", "", err.strip().split("\n")[0])[:50]] += 1
     return {"inputs": n, "compile": compiled, "compile_pct": pct(compiled, n),
-            "run_to_end": ran, "run_to_end_pct": pct(ran, n)}, errors
+            "run_to_end": ran, "run_to_end_pct": pct(ran, n),
+            "reach_pct": pct(reached, n)}, errors
 
 
 def check_mujs(paths, why):
     n = parsed = no_ref_type = ran = 0
+    reached = 0.0
     errors = collections.Counter()
     for p in paths:
         n += 1
@@ -161,13 +201,18 @@ def check_mujs(paths, why):
             no_ref_type += 1
         if code == 0 and not first:
             ran += 1
-        elif why:
+            reached += 1
+            continue
+        with open(p, "rb") as f:
+            reached += reach(lines_before(err, 1, r"^\s+at [^ ()]*:(\d+)$"), f.read())
+        if why:
             errors[re.sub(r"^[^:]*:\d+: ", "", first)[:50]] += 1
     return {"inputs": n, "no_syntax_error": parsed,
             "no_syntax_error_pct": pct(parsed, n),
             "no_reference_or_type_error": no_ref_type,
             "no_reference_or_type_error_pct": pct(no_ref_type, n),
-            "run_to_end": ran, "run_to_end_pct": pct(ran, n)}, errors
+            "run_to_end": ran, "run_to_end_pct": pct(ran, n),
+            "reach_pct": pct(reached, n)}, errors
 
 
 def pct(a, b):

@@ -23,7 +23,8 @@
 # Each set is judged by bench/semantic_validity.py: SQLite (Python's
 # sqlite3: statements that run, scripts that run whole), Lua 5.4 (luac -p
 # compiles, lua runs to the end), MuJS (no SyntaxError, no ReferenceError or
-# TypeError, runs to the end), and each set's empty inputs are counted apart
+# TypeError, runs to the end), with the mean share of each input that runs
+# before its first error, and each set's empty inputs are counted apart
 # (they compile and run to the end by doing nothing). Writes report.md (the
 # table and this command), results.csv (per seed) and operators.csv (the
 # mutants of (b), binding on, judged per operator and seed) to --out; the
@@ -189,8 +190,10 @@ seeds = seed_list.split(",")
 shown = {"sqlite": [("statements_run_pct", "statements that run"), ("scripts_whole_pct", "scripts that run whole"), ("syntax_error_pct", "statements with syntax errors")],
          "lua": [("compile_pct", "compile (luac -p)"), ("run_to_end_pct", "run to the end")],
          "mujs": [("no_syntax_error_pct", "no SyntaxError"), ("no_reference_or_type_error_pct", "no SyntaxError, ReferenceError or TypeError"), ("run_to_end_pct", "run to the end")]}
-# Empty inputs compile and run to the end by doing nothing: counted apart.
+# How much of each input runs before its first error; empty inputs compile
+# and run to the end by doing nothing: counted apart.
 for measures in shown.values():
+    measures.append(("reach_pct", "share that runs before its first error"))
     measures.append(("empty", "empty inputs (a count)"))
 md = ["# Semantic validity: inputs judged by the real implementation", "",
       "Commit `%s`. Command:" % commit, "", "    " + command, "",
