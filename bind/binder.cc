@@ -275,6 +275,7 @@ bool Binder::Bind(Tree* tree, size_t begin, size_t end, Rng& rng,
           if (!model_.DefinesOnce(id) &&
               (visible(text, i, id, /*any_link=*/true) ||
                moved_.contains({text, id}) ||
+               (model_.IsFreeText(id, text) && e <= keep_definitions_before_) ||
                (!prefer_definitions_ &&
                 (model_.IsFreeText(id, text) ||
                  NamedElsewhere(t, text, id, begin, end))))) {

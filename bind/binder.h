@@ -63,11 +63,13 @@ class Binder {
   }
   // With `on`, a changed use that is a free text of its place (a builtin)
   // is bound to a visible definition all the same (after definitions were
-  // put in for it).
+  // put in for it), except in a unit put in (set_keep_definitions_before),
+  // which ran as it stands.
   void set_prefer_definitions(bool on) { prefer_definitions_ = on; }
   // Names ending at or before byte `offset` at a place that defines keep
   // their text when nothing they could use is seen (a defining unit put
-  // in: its definitions stay, its uses are bound). 0: none.
+  // in: its definitions stay, its uses are bound, its builtins stay).
+  // 0: none.
   void set_keep_definitions_before(size_t offset) {
     keep_definitions_before_ = offset;
   }

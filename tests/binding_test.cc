@@ -152,6 +152,35 @@ TEST(Binding, AUnitThatFailsFirstIsTakenBack) {
       << e.Text();
 }
 
+// A unit put in keeps the names its input used undefined (builtins): it
+// ran as it stands. Here `FROM sqlite_master` in the corpus's CREATE TABLE
+// stays, though `t` is defined before it.
+TEST(Binding, AUnitPutInKeepsItsBuiltins) {
+  Kit k("sqlite");
+  const std::string file = absl::StrCat(
+      SqlBindingFile(*k.grammar),
+      "free 2 5 \"sqlite_master\"\n"
+      "unit 0 sqlScript sqlStatement 1\n"
+      "snippet 0 sqlStatement "
+      "\"CREATE\\040TABLE\\040t\\040AS\\040SELECT\\040*\\040FROM\\040sqlite_"
+      "master\"\n");
+  ASSERT_TRUE(
+      k.model.FromText(absl::StrReplaceAll(file, {{"end\n", ""}}), "test", true)
+          .ok());
+  Weights weights(*k.grammar);
+  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
+  Parser parser(*k.grammar);
+  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    Tree t = k.Parse("SELECT 1 FROM u;");
+    Rng rng(seed);
+    ASSERT_EQ(first.Bind(&t, rng, 4096, GenerateOptions(), /*rounds=*/1), 1);
+    EXPECT_TRUE(absl::StartsWith(
+        t.Text(), "CREATE TABLE t AS SELECT * FROM sqlite_master;"))
+        << t.Text();
+  }
+}
+
 TEST(Binding, UsesOfADeletedDefinitionAreBoundAgain) {
   Kit k("sqlite");
   ASSERT_TRUE(k.model.FromText(SqlBindingFile(*k.grammar), "test", true).ok());
