@@ -325,6 +325,7 @@ size_t Mutator::MutateImpl(const uint8_t* in, size_t size, uint8_t* out,
   if (!chained) {
     hash = Hash(bytes);
     NoteCorpusEntry(hash);
+    entry_root_ = hash;
     // (Mutate only: in and out are one buffer.)
     if (in == out && other == nullptr && size <= max_size) {
       if (const uint64_t fast = FastStandIn(hash, max_size, rng, out)) {

@@ -247,7 +247,7 @@ class Mutator {
     bool learnable = true;  // not reported invalid
     uint64_t ring_gen = 0;  // generation of that ring slot
     double win = 1;         // its worth if kept (less for a reduction)
-    uint64_t root = 0;      // hash of the corpus entry its chain began at
+    uint64_t root = 0;      // hash of the corpus entry libFuzzer handed in
   };
   struct PendingTree {
     Slot slot;
@@ -391,8 +391,11 @@ class Mutator {
   LastOutput last_;
   // Run times of the outputs made from each corpus entry.
   SlowEntries slow_;
-  // Hash of the corpus entry the current chain of calls began at.
+  // Hash of the corpus entry the current chain of calls began at, and of
+  // the one libFuzzer handed in for it (another when a fast entry stood
+  // in for a slow one: the one a reduction replaces).
   uint64_t chain_root_ = 0;
+  uint64_t entry_root_ = 0;
   std::string last_output_;
   std::string bytes_out_;  // whole-input operators write here
   std::string unread_;     // a byte edit's input past where the target read

@@ -90,7 +90,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       ++stats_.kept;
       if (win < 1) {
         ++stats_.reductions;
-        ForgetReplaced(chain_root_);
+        ForgetReplaced(entry_root_);
       }
       families_.Win(last_.family, win);
       if (last_.arm >= 0) ops_.Win(last_.arm, win);
@@ -114,7 +114,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
       p.arm = last_.arm;
       p.learnable = learnable;
       p.win = win;
-      p.root = chain_root_;
+      p.root = entry_root_;
       if (last_.has_tree) {
         // Keep its tree in the ring: swapping buffers allocates nothing.
         PendingTree& pt = pending_trees_[pending_next_];
