@@ -126,7 +126,7 @@ constexpr SettingRow kRows[] = {
   {"GRAMMUT_READ_FOCUS", "read_focus", X, kSwitch, 0, 0, "0 or 1", "1",
    "MutatorConfig::read_focus",
    "1: most edits go to the part of an input the target read"},
-  {"GRAMMUT_SLOW_ENTRIES", "slow_entries", X, kSwitch, 0, 0, "0 or 1", "1",
+  {"GRAMMUT_SLOW_ENTRIES", "slow_entries", X, kSwitch, 0, 0, "0 or 1", "0",
    "MutatorConfig::slow_entries",
    "1: a corpus entry far slower to run than the typical one is now and "
    "then left for a fast one"},

@@ -113,8 +113,9 @@ struct MutatorConfig {
   // Mutate a recent fast corpus entry, now and then, in place of one whose
   // outputs run far slower than the run's typical input (experiment
   // slow_entries; slow_entries.h). Measured run times only: never with
-  // `deterministic`.
-  bool slow_entries = true;
+  // `deterministic`. Off: level or behind on Lua and sqlite3
+  // (bench/results/2026-12-06-slow-entries).
+  bool slow_entries = false;
   // k of the k-paths exported as fuzzer features (0: none).
   int kpath_features = 0;
 

@@ -13,15 +13,15 @@
 #                   sqlite3 -> sqlite; lua -> lua; mujs -> javascript.
 #   --configs LIST  comma-separated configurations (default: plain,grammut)
 #                     plain                 fuzz_<t>
-#                     grammut               fuzz_<t>_grammut, grammut's defaults (GRAMMUT_ARMS unset)
+#                     grammut               fuzz_<t>_grammut, grammut's defaults (GRAMMUT_EXPERIMENTS unset)
 #                     grammut-validity      fuzz_<t>_grammut, GRAMMUT_VALIDITY=1 (the harness's
 #                                           validity verdicts used: valid-only coverage, Zest)
 #                     grammut-novalidity    fuzz_<t>_grammut, GRAMMUT_VALIDITY=0 (the default,
 #                                           explicitly)
 #                     grammut-goal-failures fuzz_<t>_grammut, GRAMMUT_GOAL=failures (FdLoop)
 #                     grammut-goal-time     fuzz_<t>_grammut, GRAMMUT_GOAL=time (FdLoop)
-#                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_ARMS=grammar
-#                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_ARMS=bytes
+#                     grammut-grammar-only  fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=arms=grammar
+#                     grammut-bytes-only    fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=arms=bytes
 #                     plain+dict            fuzz_<t> -dict=<the grammar's fixed tokens: `grammut dict`>
 #                     plain+dict+time       plain+dict with -entropic_scale_per_exec_time=1 (an input's
 #                                           share of mutations scaled by its speed)
@@ -43,9 +43,9 @@
 #                                           drawn uniformly only, not also next to a known name)
 #                     grammut-noreadfocus   fuzz_<t>_grammut, GRAMMUT_READ_FOCUS=0 (edits anywhere, also
 #                                           past where the target stopped reading: grammut_report_read)
-#                     grammut-noslow        fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=slow_entries=0 (far
-#                                           slower entries mutated as often as the rest)
-#                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_ARMS=-<op>: the default without
+#                     grammut-slow          fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=slow_entries=1 (a far
+#                                           slower entry now and then left for a fast one)
+#                     grammut-no-<op>       fuzz_<t>_grammut, GRAMMUT_EXPERIMENTS=arms=-<op>: the default without
 #                                           one operator (ablation), e.g. grammut-no-kpath
 #                     grammut-cpu-<share>   fuzz_<t>_grammut, GRAMMUT_CPU_SHARE=<share>: another CPU
 #                                           budget, e.g. grammut-cpu-0 (no budget), grammut-cpu-0.2
@@ -124,7 +124,7 @@ shell_quote() {
 COMMAND_LINE="cd $(shell_quote "$PWD") && $(shell_quote "$0" "$@")"
 
 ALL_TARGETS="cjson,libxml2,sqlite3,lua,expat,jsonc,mujs,nlohmann"
-ALL_CONFIGS="plain,plain+dict+time,grammut+time,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-noslow,grammut-bind,grammut-nofamiliar"
+ALL_CONFIGS="plain,plain+dict+time,grammut+time,grammut,grammut-validity,grammut-novalidity,grammut-goal-failures,grammut-goal-time,grammut-grammar-only,grammut-bytes-only,plain+dict,grammut-nodict,grammut-uniform,grammut-nocontexts,grammut-noplaces,grammut-noplaced,grammut-nowords,grammut-noneighbours,grammut-noreadfocus,grammut-noadopt,grammut-nobind,grammut-slow,grammut-bind,grammut-nofamiliar"
 TARGETS="$ALL_TARGETS"
 CONFIGS="plain,grammut"
 SCENARIO="seeded"
@@ -365,9 +365,9 @@ run_trial() {
     if [ "$sc" = seeded ]; then cp "$REPO/harness_examples/$t/seeds/"* "$wdir/corpus/"; fi
     log="$rdir/fuzz.log"
     timeline="$rdir/timeline.tsv"
-    # grammut configurations set their own GRAMMUT_ARMS / GRAMMUT_MODE; values from the
+    # grammut configurations set their own experiments and GRAMMUT_MODE; values from the
     # caller's environment are removed so that "grammut" really runs the defaults
-    local -a envs=(-u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB -u GRAMMUT_ADOPT_NAMES -u GRAMMUT_EDGE_WIN) extra=()
+    local -a envs=(-u GRAMMUT_EXPERIMENTS -u GRAMMUT_ARMS -u GRAMMUT_MODE -u GRAMMUT_VALIDITY -u GRAMMUT_GOAL -u GRAMMUT_CPU_SHARE -u GRAMMUT_INPUT_TEXTS -u GRAMMUT_DICT -u GRAMMUT_TOKEN_CONTEXTS -u GRAMMUT_PLACES -u GRAMMUT_PLACED_WEIGHTS -u GRAMMUT_PROGRAM_WORDS -u GRAMMUT_WORD_NEIGHBOURS -u GRAMMUT_READ_FOCUS -u GRAMMUT_MEMORY_MB -u GRAMMUT_ADOPT_NAMES -u GRAMMUT_EDGE_WIN) extra=()
     local stats=$(( SECONDS_PER_TRIAL / 10 )); [ "$stats" -lt 10 ] && stats=10
     case "$cfg" in
         plain) bin="$TARGETS_DIR/$t/fuzz_$t" ;;
@@ -377,8 +377,8 @@ run_trial() {
             bin="$BIN_DIR/fuzz_${t}_grammut"
             envs+=(GRAMMUT_GRAMMAR="$BUILD/grammars/$g" GRAMMUT_STATS="$stats")
             case "$cfg" in
-                grammut-grammar-only) envs+=(GRAMMUT_ARMS=grammar) ;;
-                grammut-bytes-only) envs+=(GRAMMUT_ARMS=bytes) ;;
+                grammut-grammar-only) envs+=(GRAMMUT_EXPERIMENTS=arms=grammar) ;;
+                grammut-bytes-only) envs+=(GRAMMUT_EXPERIMENTS=arms=bytes) ;;
                 grammut-uniform) envs+=(GRAMMUT_MODE=uniform) ;;
                 grammut-nodict) envs+=(GRAMMUT_DICT=0) ;;
                 grammut-nocontexts) envs+=(GRAMMUT_TOKEN_CONTEXTS=0) ;;
@@ -390,14 +390,14 @@ run_trial() {
                 grammut-noadopt) envs+=(GRAMMUT_ADOPT_NAMES=0) ;;
                 grammut+time) extra=(-entropic_scale_per_exec_time=1) ;;
                 grammut-nobind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=0") ;;
-                grammut-noslow) envs+=("GRAMMUT_EXPERIMENTS=slow_entries=0") ;;
+                grammut-slow) envs+=("GRAMMUT_EXPERIMENTS=slow_entries=1") ;;
                 grammut-bind) envs+=("GRAMMUT_EXPERIMENTS=bind_names=1") ;;
                 grammut-nofamiliar) envs+=("GRAMMUT_EXPERIMENTS=familiar_tokens=0") ;;
                 grammut-placed-*) envs+=(GRAMMUT_PLACED_WEIGHTS="${cfg#grammut-placed-}") ;;
                 grammut-novalidity) envs+=(GRAMMUT_VALIDITY=0) ;;
                 grammut-validity) envs+=(GRAMMUT_VALIDITY=1) ;;
                 grammut-goal-*) envs+=(GRAMMUT_GOAL="${cfg#grammut-goal-}") ;;
-                grammut-no-*) envs+=(GRAMMUT_ARMS="-${cfg#grammut-no-}") ;;
+                grammut-no-*) envs+=(GRAMMUT_EXPERIMENTS="arms=-${cfg#grammut-no-}") ;;
                 grammut-cpu-*) envs+=(GRAMMUT_CPU_SHARE="${cfg#grammut-cpu-}") ;;
                 grammut-texts-*) envs+=(GRAMMUT_INPUT_TEXTS="${cfg#grammut-texts-}") ;;
                 grammut-edgewin-*) envs+=(GRAMMUT_EDGE_WIN="${cfg#grammut-edgewin-}") ;;
