@@ -17,8 +17,8 @@
 // still left without one, at a place whose names the corpus always had
 // defined (a `break L` label: nothing can be put before it to enclose it),
 // is taken out where the input parses without it (`break;`), else with the
-// smallest part around it that names nothing else (`break L;`). For whole generated inputs (it parses them again):
-// `grammut generate`.
+// smallest part around it that names nothing else (`break L;`). For whole
+// generated inputs (it parses them again): `grammut generate`.
 #ifndef GRAMMUT_BIND_DEFINE_FIRST_H_
 #define GRAMMUT_BIND_DEFINE_FIRST_H_
 

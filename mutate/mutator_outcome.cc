@@ -52,7 +52,7 @@ void Mutator::ReportOutcome(Fate fate, double cost,
   parse_allowance_ = std::min(config_.parse_burst_seconds,
                               parse_allowance_ + config_.parse_share * cost);
   if (!last_.valid) return;
-  slow_.Add(chain_root_, feedback.run_seconds);
+  if (config_.slow_entries) slow_.Add(chain_root_, feedback.run_seconds);
   last_read_ =
       feedback.read_bytes >= 0 &&
               static_cast<uint64_t>(feedback.read_bytes) < last_output_.size()

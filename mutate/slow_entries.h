@@ -16,8 +16,13 @@
 //
 //   SlowEntries slow;
 //   slow.Add(root, run_seconds);        // each output's measured run
-//   if (rng.Chance(slow.AvoidChance(entry))) { uint64_t other =
-//   slow.PickFast(rng); ... }
+//   if (rng.Chance(slow.AvoidChance(entry))) {
+//     uint64_t other = slow.PickFast(rng);  // mutate this one instead
+//   }
+//
+// Off by default (MutatorConfig::slow_entries): in 10-minute runs it made
+// 4-9% more executions a second and reached less, on Lua and sqlite3
+// (bench/results/2026-12-06-slow-entries).
 #ifndef GRAMMUT_MUTATE_SLOW_ENTRIES_H_
 #define GRAMMUT_MUTATE_SLOW_ENTRIES_H_
 
@@ -34,7 +39,7 @@ class SlowEntries {
  public:
   // An entry whose outputs run this many times longer than the median is
   // slow. (With 10, short Lua runs left too few entries to change their
-  // speed; with 4 they ran ~40% more outputs a second.)
+  // speed.)
   static constexpr double kSlowFactor = 4;
   // Outputs of an entry measured before it is judged.
   static constexpr uint32_t kMinRuns = 3;
