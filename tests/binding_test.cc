@@ -89,6 +89,25 @@ TEST(Binding, NewSelectNamesOnlyWhatTheScriptDefines) {
   }
 }
 
+// DefinitionsFirst over `k`'s model, read from `file`: SqlBindingFile's
+// places with units, snippets or free texts added after them (its `end`
+// line is dropped, so they can follow).
+struct Definer {
+  Definer(Kit& k, const std::string& file)
+      : weights(*k.grammar),
+        generator(*k.grammar, weights, k.tokens, k.separators, nullptr),
+        parser(*k.grammar),
+        first(*k.grammar, k.model, k.binder, generator, parser) {
+    const absl::Status st = k.model.FromText(
+        absl::StrReplaceAll(file, {{"end\n", ""}}), "test", true);
+    EXPECT_TRUE(st.ok()) << st;
+  }
+  Weights weights;
+  Generator generator;
+  Parser parser;
+  DefinitionsFirst first;
+};
+
 // A generated script that uses a table nothing creates gets the corpus's
 // CREATE TABLE first (joined by ';' and a newline: the first separator
 // that parses), and its names are bound to it.
@@ -98,13 +117,8 @@ TEST(Binding, DefinitionsComeFirst) {
       absl::StrCat(SqlBindingFile(*k.grammar),
                    "unit 0 sqlScript sqlStatement 1\n"
                    "snippet 0 sqlStatement \"CREATE\\040TABLE\\040t(a)\"\n");
-  ASSERT_TRUE(
-      k.model.FromText(absl::StrReplaceAll(file, {{"end\n", ""}}), "test", true)
-          .ok());
-  Weights weights(*k.grammar);
-  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
-  Parser parser(*k.grammar);
-  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  Definer definer(k, file);
+  DefinitionsFirst& first = definer.first;
   Tree t = k.Parse("SELECT x FROM u;");
   Rng rng(1);
   EXPECT_EQ(first.Bind(&t, rng, 4096, GenerateOptions()), 1);
@@ -126,19 +140,11 @@ TEST(Binding, AUnitThatFailsFirstIsTakenBack) {
       "unit 0 sqlScript sqlStatement 1\n"
       "snippet 0 sqlStatement "
       "\"CREATE\\040TABLE\\040t\\040AS\\040SELECT\\040*\\040FROM\\040v\"\n");
-  ASSERT_TRUE(
-      k.model
-          .FromText(absl::StrReplaceAll(
-                        file, {{"end\n", ""},
-                               // (`t` is seen once its statement ends.)
-                               {"define scope *\n",
-                                "define scope * after createTableStmt\n"}}),
-                    "test", true)
-          .ok());
-  Weights weights(*k.grammar);
-  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
-  Parser parser(*k.grammar);
-  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  // (`t` is seen once its statement ends.)
+  Definer definer(k, absl::StrReplaceAll(
+                         file, {{"define scope *\n",
+                                 "define scope * after createTableStmt\n"}}));
+  DefinitionsFirst& first = definer.first;
   const std::string script = "SELECT 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 FROM u;";
   Tree t = k.Parse(script);
   Rng rng(1);
@@ -164,13 +170,8 @@ TEST(Binding, AUnitPutInKeepsItsBuiltins) {
       "snippet 0 sqlStatement "
       "\"CREATE\\040TABLE\\040t\\040AS\\040SELECT\\040*\\040FROM\\040sqlite_"
       "master\"\n");
-  ASSERT_TRUE(
-      k.model.FromText(absl::StrReplaceAll(file, {{"end\n", ""}}), "test", true)
-          .ok());
-  Weights weights(*k.grammar);
-  Generator generator(*k.grammar, weights, k.tokens, k.separators, nullptr);
-  Parser parser(*k.grammar);
-  DefinitionsFirst first(*k.grammar, k.model, k.binder, generator, parser);
+  Definer definer(k, file);
+  DefinitionsFirst& first = definer.first;
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     Tree t = k.Parse("SELECT 1 FROM u;");
     Rng rng(seed);
