@@ -6,9 +6,10 @@
                                        in-memory database, Python's sqlite3)
   semantic_validity.py lua DIR...      compile (luac5.4 -p), run to the end
                                        (lua5.4, 5 s, no os/io/require)
-  semantic_validity.py mujs DIR...     no SyntaxError, run without a
-                                       ReferenceError or TypeError, run to
-                                       the end (mujs, 5 s)
+  semantic_validity.py mujs DIR...     no SyntaxError in the input (not
+                                       one thrown at run time), run
+                                       without a ReferenceError or
+                                       TypeError, run to the end (mujs, 5 s)
 
 Prints one JSON object per DIR (the counts and shares) on stdout; with
 --why, the most common error messages too. With --by-operator, a DIR that
@@ -192,7 +193,9 @@ def check_mujs(paths, why):
         n += 1
         code, err = run(["mujs", p])
         first = err.strip().split("\n")[0] if err.strip() else ""
-        if "SyntaxError" in first:
+        # Only a SyntaxError that names the input is one of its syntax:
+        # JSON.parse, eval and the RegExp constructor throw them at run time.
+        if first.startswith("SyntaxError: %s:" % p):
             if why:
                 errors[re.sub(r"^[^:]*:\d+: ", "", first)[:60]] += 1
             continue
