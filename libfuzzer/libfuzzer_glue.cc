@@ -10,7 +10,6 @@
 // lines, saves weights and says when grammut is over its CPU budget
 // (GRAMMUT_CPU_SHARE); then the core takes libFuzzer's own mutations.
 #include "libfuzzer/libfuzzer_glue.h"
-#include "libfuzzer/libfuzzer_abi.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,15 +21,16 @@
 #include "base/settings.h"
 #include "grammar/g4_compiler.h"
 #include "grammar/grammar_dictionary.h"
-#include "mutate/config.h"
-#include "mutate/front_end.h"
 #include "libfuzzer/chain_tracker.h"
 #include "libfuzzer/coverage_novelty.h"
 #include "libfuzzer/harness_feedback.h"
+#include "libfuzzer/libfuzzer_abi.h"
 #include "libfuzzer/libfuzzer_compares.h"
 #include "libfuzzer/libfuzzer_dictionary.h"
 #include "libfuzzer/libfuzzer_flags.h"
 #include "libfuzzer/main_program.h"
+#include "mutate/config.h"
+#include "mutate/front_end.h"
 #include "mutate/mutator.h"
 #include "mutate/program_words.h"
 

@@ -290,8 +290,7 @@ class Mutator {
   // When corpus entry `entry` runs far slower than the run's typical input
   // (slow_entries.h), sometimes writes a recent fast entry's text to
   // out[0, max_size) and returns its hash; else 0.
-  uint64_t FastStandIn(uint64_t entry, size_t max_size, Rng& rng,
-                       uint8_t* out);
+  uint64_t FastStandIn(uint64_t entry, size_t max_size, Rng& rng, uint8_t* out);
   // Notes a corpus entry: late credit for our output, first sighting.
   void NoteCorpusEntry(uint64_t hash);
   // A kept output that reached no new feature replaced the corpus entry its

@@ -120,9 +120,9 @@ std::string Mutator::FeedbackStats() const {
                            stats_.read_in_part, stats_.read_focused);
   }
   if (stats_.slow_avoided > 0) {
-    read += absl::StrFormat(
-        " | slow entries left %d times (median run %.2f ms)",
-        stats_.slow_avoided, 1e3 * slow_.median());
+    read +=
+        absl::StrFormat(" | slow entries left %d times (median run %.2f ms)",
+                        stats_.slow_avoided, 1e3 * slow_.median());
   }
   if (stats_.valid + stats_.invalid == 0 && goals_.failures() == 0 &&
       config_.goal.coverage_only()) {
